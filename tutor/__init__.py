@@ -1,0 +1,59 @@
+"""tutor: exact worked solutions for the kernel-methods and PCA part of the course.
+
+The library API (the CLI is a thin layer over it):
+
+    load_problem(path)           -> Loaded(source, topic, problem)
+    load_problem_text(text)      -> Loaded
+    solve(path_or_loaded)        -> Solution (steps as data, answers derived from them)
+    render(solution, fmt)        -> str, fmt in "md", "tex", "json"
+    topic_names()                -> list of topic names
+
+Imports are lazy so that `import tutor` and `tutor --help` stay fast.
+"""
+
+from __future__ import annotations
+
+from importlib.metadata import PackageNotFoundError, version
+
+try:
+    __version__ = version("tutor")
+except PackageNotFoundError:  # running from a source tree without installing
+    __version__ = "0+unknown"
+
+__all__ = ["load_problem", "load_problem_text", "solve", "render", "topic_names", "__version__"]
+
+
+def load_problem(path: str):
+    from .problem import load_problem as _load
+
+    return _load(path)
+
+
+def load_problem_text(text: str, source: str = "<string>"):
+    from .problem import load_problem_text as _load
+
+    return _load(text, source)
+
+
+def solve(problem):
+    """Solve a problem given as a path or as a Loaded problem."""
+    from .errors import TutorError
+    from .problem import Loaded
+
+    loaded = problem if isinstance(problem, Loaded) else load_problem(problem)
+    try:
+        return loaded.topic.solve(loaded.problem)
+    except TutorError as err:
+        raise err.located(file=loaded.source) from None
+
+
+def render(solution, fmt: str = "md") -> str:
+    from .render import render as _render
+
+    return _render(solution, fmt)
+
+
+def topic_names() -> list[str]:
+    from .topics import names
+
+    return names()

@@ -1,0 +1,87 @@
+"""The `tutor` command: click commands only, each a thin call into the library.
+
+A TutorError (bad file, bad field, unsolvable problem) becomes one line on
+stderr, ``error: FILE: FIELD: what is wrong``, and exit code 2.
+"""
+
+from __future__ import annotations
+
+import functools
+import os
+import sys
+
+import click
+
+from . import __version__
+
+EXIT_USAGE = 2
+EXIT_INTERNAL = 3
+
+
+def reports_errors(fn):
+    """Turn our errors into one line and exit 2; anything else into a one-line internal error."""
+
+    @functools.wraps(fn)
+    def wrapper(*args, **kwargs):
+        from .errors import TutorError
+
+        try:
+            return fn(*args, **kwargs)
+        except TutorError as err:
+            click.echo(f"error: {err}", err=True)
+            sys.exit(EXIT_USAGE)
+        except (KeyboardInterrupt, click.exceptions.Exit, click.ClickException):
+            raise
+        except Exception as err:  # a bug of ours: say so in one line, traceback only on request
+            if os.environ.get("TUTOR_DEBUG"):
+                raise
+            click.echo(f"error: internal error ({type(err).__name__}: {err}); "
+                       "set TUTOR_DEBUG=1 for the traceback and please report it", err=True)
+            sys.exit(EXIT_INTERNAL)
+
+    return wrapper
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(__version__, prog_name="tutor")
+def main():
+    """Exact worked solutions for kernel methods and PCA, in the style of the lecture recipes."""
+
+
+@main.command()
+@click.argument("file")
+@click.option("--format", "-f", "fmt", type=click.Choice(["md", "tex", "json"]), default="md",
+              show_default=True, help="Markdown, a LaTeX document, or JSON with steps and answers.")
+@click.option("--output", "-o", type=click.Path(dir_okay=False, writable=True), default=None,
+              help="Write to this file instead of standard output.")
+@reports_errors
+def solve(file, fmt, output):
+    """Print the worked solution of the problem in FILE (a YAML problem file, - for stdin,
+    or a bundled problem such as kernel-pca/example3)."""
+    from . import render, solve as solve_problem
+
+    text = render(solve_problem(file), fmt)
+    if output:
+        with open(output, "w", encoding="utf-8") as fh:
+            fh.write(text)
+    else:
+        click.echo(text, nl=False)
+
+
+@main.command()
+@click.option("--keys", is_flag=True, help="Also list each topic's answer keys.")
+@reports_errors
+def topics(keys):
+    """List the problem types, with their bundled example problems."""
+    from . import topics as registry
+    from .resources import bundled_problems
+
+    examples = bundled_problems()
+    for name in registry.names():
+        click.echo(f"{name:<14} {registry.summary(name)}")
+        mine = [e for e in examples if e.startswith(name + "/")]
+        if mine:
+            click.echo(f"{'':<14} examples: {', '.join(mine)}")
+        if keys:
+            for key, what in registry.get(name).ANSWER_KEYS.items():
+                click.echo(f"{'':<14} {key:<20} {what}")

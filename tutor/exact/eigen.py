@@ -1,0 +1,316 @@
+"""Exact eigen-decomposition of a small real symmetric matrix.
+
+The matrix's entries are brought into one exact field F: the rationals, a
+number field such as Q(√2) or Q(2^(1/4)), or a field of rational functions
+Q(t) where t stands for a transcendental exp(·) shared by the entries (RBF
+kernels with a rational γ). In F the characteristic polynomial is computed by
+Berkowitz's division-free method and factored into irreducible factors f.
+
+For each factor f, eigenvectors are found once, in the field E = F[x]/(f)
+where x is a formal root of f: Gaussian elimination on A − xI, then
+Gram–Schmidt when f is repeated. The same vectors serve every root of f (they
+are conjugates), so a quadratic factor costs one elimination, not two. Only at
+the end is x replaced by the explicit root (a rational, a surd from the
+quadratic formula, or a CRootOf for an irreducible cubic or higher over Q),
+and t by its exponential.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from math import lcm
+
+import sympy as sp
+from sympy.polys.matrices import DomainMatrix
+
+from ..errors import UnsupportedProblem
+from .tidy import primitive, sort_descending, tidy
+
+ETA = sp.Symbol("eta")
+_X = sp.Symbol("x")  # formal root of an irreducible factor
+_T = sp.Symbol("t")  # stands for a transcendental exp(g)
+
+
+@dataclass(frozen=True)
+class Eigenpair:
+    """One eigenvalue with one unit eigenvector, and how the vector was found."""
+
+    value: sp.Expr
+    found: tuple[sp.Expr, ...]  # a null-space vector as found (primitive, first entry > 0)
+    norm_sq: sp.Expr  # ‖found‖²
+    unit: tuple[sp.Expr, ...]  # found / ‖found‖, tidied
+    multiplicity: int  # algebraic multiplicity of the eigenvalue
+
+
+@dataclass(frozen=True)
+class Spectrum:
+    char_poly: sp.Expr  # det(A − ηI), expanded, in the symbol ETA
+    char_poly_factored: sp.Expr
+    pairs: tuple[Eigenpair, ...]  # eigenvalues in descending order
+
+    @property
+    def values(self) -> tuple[sp.Expr, ...]:
+        return tuple(p.value for p in self.pairs)
+
+
+@dataclass(frozen=True)
+class _Field:
+    """The exact field F of a matrix's entries, and the way back to SymPy values."""
+
+    domain: object
+    elements: list
+    back: dict  # t -> exp(g), applied after to_sympy
+
+    def to_expr(self, element) -> sp.Expr:
+        expr = self.domain.to_sympy(element)
+        return expr.xreplace(self.back) if self.back else expr
+
+
+def spectrum(matrix: sp.Matrix) -> Spectrum:
+    """Exact characteristic polynomial, eigenvalues (descending) and orthonormal eigenvectors."""
+    n = matrix.rows
+    field = _field_of(list(matrix))
+    K = field.domain
+    dm = DomainMatrix([field.elements[i * n:(i + 1) * n] for i in range(n)], (n, n), K)
+    coeffs = dm.charpoly()  # det(xI − A), leading coefficient first
+    sign = (-1) ** n  # det(A − ηI) = (−1)^n det(ηI − A)
+    char_poly = sp.expand(sign * sp.Add(*[field.to_expr(c) * ETA ** (n - k) for k, c in enumerate(coeffs)]))
+
+    _, factors = sp.Poly.from_list(coeffs, _X, domain=K).factor_list()
+    pairs: list[Eigenpair] = []
+    factored_parts = []
+    for f, mult in factors:
+        f = f.monic()
+        factored_parts.append(sp.Pow(_to_expr_poly(f, field).subs(_X, ETA), mult))
+        roots = _roots(f, field)
+        basis, norms = _eigenbasis(dm, f, n)
+        if len(basis) != mult:
+            raise UnsupportedProblem("the matrix is not diagonalisable over the reals (is it symmetric?)")
+        for root in roots:
+            for vec, nsq in zip(basis, norms):
+                # Clear denominators and fix the sign: first non-zero entry positive.
+                content, found = primitive([tidy(_subst(e, field, root)) for e in vec])
+                norm_sq = tidy(_subst(nsq, field, root) / content**2)
+                unit = tuple(tidy(v / sp.sqrt(norm_sq)) for v in found)
+                pairs.append(Eigenpair(root, found, norm_sq, unit, mult))
+    order = sort_descending([p.value for p in pairs])
+    factored = sp.Mul(sign, *factored_parts, evaluate=False) if sign == -1 else sp.Mul(*factored_parts)
+    return Spectrum(char_poly, factored, tuple(pairs[i] for i in order))
+
+
+def _to_expr_poly(f: sp.Poly, field: _Field) -> sp.Expr:
+    """A Poly in x over F as a SymPy expression in _X, exponentials restored."""
+    coeffs = f.rep.to_list()
+    top = len(coeffs) - 1
+    return sp.Add(*[field.to_expr(c) * _X ** (top - k) for k, c in enumerate(coeffs)])
+
+
+# --- the field of the entries -------------------------------------------------
+
+
+def _field_of(entries: list[sp.Expr]) -> _Field:
+    """Bring the entries into one exact field, replacing exponentials by powers of t."""
+    entries, back = _exp_to_powers(entries)
+    try:
+        K, elements = sp.polys.constructor.construct_domain(entries, field=True, extension=True)
+    except Exception as err:  # SymPy raises assorted errors for unsupported algebraics
+        raise UnsupportedProblem(f"the entries do not lie in one exact field ({err})") from None
+    if K.is_EX or K.is_EXRAW:
+        raise UnsupportedProblem(
+            "the matrix mixes irrational numbers in a way the exact engine cannot "
+            "put into one field (for example exp(·) together with square roots)"
+        )
+    return _Field(K, elements, back)
+
+
+def _exp_to_powers(entries: list[sp.Expr]):
+    """Write every exp(a) as t^k for one t = exp(g), when the a are rational multiples of g."""
+    exps = set()
+    for e in entries:
+        exps |= {a for a in e.atoms(sp.exp)}
+        if e.has(sp.E):
+            exps.add(sp.exp(1, evaluate=False))
+    if not exps:
+        return entries, {}
+    args = sorted((a.args[0] for a in exps), key=sp.default_sort_key)
+    g = args[0]
+    ratios = []
+    for a in args:
+        r = sp.cancel(a / g)
+        if not r.is_Rational:
+            raise UnsupportedProblem(
+                f"exponents {g} and {a} are not rational multiples of each other"
+            )
+        ratios.append(r)
+    denominator = lcm(*(int(r.q) for r in ratios))
+    base = g / denominator  # t = exp(base); exp(r g) = t^(r·denominator)
+    mapping = {}
+    for a, r in zip(args, ratios):
+        mapping[sp.exp(a)] = _T ** int(r * denominator)
+    if sp.exp(1) in mapping:
+        mapping[sp.E] = mapping.pop(sp.exp(1))
+    replaced = [e.xreplace(mapping) for e in entries]
+    return replaced, {_T: sp.exp(base)}
+
+
+# --- roots of one irreducible factor --------------------------------------------
+
+
+def _roots(f: sp.Poly, field: _Field) -> list[sp.Expr]:
+    """The roots of a monic irreducible factor, as exact SymPy values."""
+    coeffs = [field.to_expr(c) for c in f.rep.to_list()]
+    degree = f.degree()
+    if degree == 1:
+        return [tidy(-coeffs[1])]
+    if degree == 2:
+        b, c = coeffs[1], coeffs[2]
+        disc = tidy(b**2 - 4 * c)
+        root = sp.sqrt(disc)
+        if root.has(sp.sqrt) and not disc.is_Rational:
+            root = sp.sqrtdenest(root)
+        return [tidy((-b + root) / 2), tidy((-b - root) / 2)]
+    if field.domain.is_QQ or field.domain.is_ZZ:
+        expr = sp.Add(*[c * _X ** (degree - k) for k, c in enumerate(coeffs)])
+        return [sp.CRootOf(expr, k) for k in range(degree)]
+    raise UnsupportedProblem(
+        f"an eigenvalue is a root of an irreducible polynomial of degree {degree} whose "
+        "coefficients are not rational; the exact engine gives closed forms only up to degree 2 there"
+    )
+
+
+def _subst(element, field: _Field, root: sp.Expr) -> sp.Expr:
+    """Evaluate an element of E = F[x]/(f), stored as a Poly in x, at a root of f."""
+    expr = _to_expr_poly(element, field) if isinstance(element, sp.Poly) else field.to_expr(element)
+    return sp.expand(expr.xreplace({_X: root}))
+
+
+# --- eigenvectors in E = F[x]/(f) ---------------------------------------------------
+
+
+def _eigenbasis(dm: DomainMatrix, f: sp.Poly, n: int):
+    """An orthogonal basis of the null space of A − xI over E = F[x]/(f), with squared norms."""
+    K = dm.domain
+    if f.degree() == 1:
+        root = -f.rep.to_list()[1]
+        shifted = dm - DomainMatrix.eye(n, K) * root
+        null = shifted.nullspace().to_Matrix()
+        rows = [[K.from_sympy(v) for v in null.row(i)] for i in range(null.rows)]
+        E = _Ring1(K)
+    else:
+        E = _QuotientRing(f)
+        A = [[E.const(dm[i, j].element) for j in range(n)] for i in range(n)]
+        for i in range(n):
+            A[i][i] = E.sub(A[i][i], E.x)
+        rows = _nullspace(A, E)
+    basis, norms = [], []
+    for v in rows:
+        for w in basis:  # Gram–Schmidt, exact in E
+            coef = E.div(E.dot(v, w), E.dot(w, w))
+            v = [E.sub(a, E.mul(coef, b)) for a, b in zip(v, w)]
+        basis.append(v)
+    basis = [_clear_denominators(v, E) for v in basis]
+    norms = [E.dot(v, v) for v in basis]
+    return [[E.export(a) for a in v] for v in basis], [E.export(s) for s in norms]
+
+
+def _clear_denominators(v, E):
+    """Scale a vector by a field constant so that its first non-zero entry is 1 and others are tidy."""
+    lead = next((a for a in v if not E.is_zero(a)), None)
+    if lead is None:
+        return v
+    inv = E.div(E.one, lead)
+    return [E.mul(a, inv) for a in v]
+
+
+def _nullspace(A, E):
+    """Null space of a square matrix over the field E by reduced row echelon form."""
+    n = len(A)
+    rows = [list(r) for r in A]
+    pivots: list[int] = []
+    r = 0
+    for col in range(n):
+        pivot = next((i for i in range(r, n) if not E.is_zero(rows[i][col])), None)
+        if pivot is None:
+            continue
+        rows[r], rows[pivot] = rows[pivot], rows[r]
+        inv = E.div(E.one, rows[r][col])
+        rows[r] = [E.mul(a, inv) for a in rows[r]]
+        for i in range(n):
+            if i != r and not E.is_zero(rows[i][col]):
+                factor = rows[i][col]
+                rows[i] = [E.sub(a, E.mul(factor, b)) for a, b in zip(rows[i], rows[r])]
+        pivots.append(col)
+        r += 1
+    free = [c for c in range(n) if c not in pivots]
+    basis = []
+    for fc in free:
+        v = [E.zero] * n
+        v[fc] = E.one
+        for k, pc in enumerate(pivots):
+            v[pc] = E.neg(rows[k][fc])
+        basis.append(v)
+    return basis
+
+
+class _Ring1:
+    """The field F itself (a factor of degree 1), with the same interface as _QuotientRing."""
+
+    def __init__(self, K):
+        self.K = K
+        self.zero, self.one = K.zero, K.one
+
+    def is_zero(self, a):
+        return not a
+
+    def sub(self, a, b):
+        return a - b
+
+    def mul(self, a, b):
+        return a * b
+
+    def neg(self, a):
+        return -a
+
+    def div(self, a, b):
+        return self.K.quo(a, b)
+
+    def dot(self, u, v):
+        return sum((a * b for a, b in zip(u, v)), self.K.zero)
+
+    def export(self, a):
+        return a
+
+
+class _QuotientRing:
+    """E = F[x]/(f) for an irreducible f: a field whose elements are Polys of degree < deg f."""
+
+    def __init__(self, f: sp.Poly):
+        self.f = f
+        self.K = f.domain
+        self.zero = sp.Poly(0, _X, domain=self.K)
+        self.one = sp.Poly(1, _X, domain=self.K)
+        self.x = sp.Poly(_X, _X, domain=self.K)
+
+    def const(self, c):
+        return sp.Poly.from_list([c], _X, domain=self.K) if c else self.zero
+
+    def is_zero(self, a):
+        return a.is_zero
+
+    def sub(self, a, b):
+        return a - b
+
+    def neg(self, a):
+        return -a
+
+    def mul(self, a, b):
+        return (a * b).rem(self.f)
+
+    def div(self, a, b):
+        return self.mul(a, b.invert(self.f))
+
+    def dot(self, u, v):
+        return sum((a * b for a, b in zip(u, v)), self.zero).rem(self.f)
+
+    def export(self, a):
+        return a

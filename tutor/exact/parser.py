@@ -1,0 +1,318 @@
+"""A whitelist parser for exact numbers written as plain maths.
+
+Problem files and students' answers are untrusted, so strings never reach
+``eval``, ``sympify`` or ``parse_expr``. This recursive-descent parser accepts
+only numbers, ``+ - * / ^`` (and ``**``), parentheses, implicit multiplication
+(``2sqrt(2)``, ``2 pi``) and a few named functions and constants, and builds the
+SymPy value directly. Every dimension of the input is bounded so that no string
+can hang the parser or exhaust memory: its length, the number of tokens, the
+nesting depth, the digits of a literal, the size of an exponent and the digits
+of an integer power.
+
+>>> parse_number("2*sqrt(2)")
+2*sqrt(2)
+>>> parse_number("1/2 + 0.25")
+3/4
+>>> parse_number("2^(3/2)") == parse_number("sqrt(8)")
+True
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from dataclasses import dataclass
+
+import sympy as sp
+
+from ..errors import ParseError
+
+MAX_LENGTH = 2000  # characters in one expression
+MAX_TOKENS = 400
+MAX_DEPTH = 40  # nested parentheses, functions and unary signs
+MAX_LITERAL_DIGITS = 60  # digits in one number literal
+MAX_SCI_EXPONENT = 60  # |k| in 1.5e-k
+MAX_EXPONENT = 1000  # |p| and |q| of an exponent p/q
+MAX_POWER_DIGITS = 2000  # digits of an exact integer power before we build it
+
+FUNCTIONS = {
+    "sqrt": lambda x: _sqrt(x),
+    "exp": lambda x: sp.exp(x),
+    "ln": lambda x: _log(x),
+    "log": lambda x: _log(x),
+}
+CONSTANTS = {"pi": sp.pi, "π": sp.pi, "e": sp.E}
+
+_TOKEN = re.compile(
+    r"""
+    (?P<space>\s+)
+  | (?P<number>(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+(?![A-Za-z_(]))?)
+  | (?P<name>[A-Za-z_]+|π)
+  | (?P<op>\*\*|[-+*/^()√−×·÷])
+    """,
+    re.VERBOSE,
+)
+_ALIASES = {"−": "-", "×": "*", "·": "*", "÷": "/", "**": "^"}
+
+
+@dataclass(frozen=True)
+class Token:
+    kind: str  # "number", "name", "op", "end"
+    text: str
+    column: int  # 1-based
+
+
+@dataclass(frozen=True)
+class Parsed:
+    """The exact value of a string, and whether it was written with a decimal point."""
+
+    value: sp.Expr
+    decimal: bool
+
+
+def tokenize(text: str) -> list[Token]:
+    if len(text) > MAX_LENGTH:
+        raise ParseError(f"too long ({len(text)} characters; at most {MAX_LENGTH})")
+    tokens: list[Token] = []
+    pos = 0
+    while pos < len(text):
+        m = _TOKEN.match(text, pos)
+        if m is None:
+            ch = text[pos]
+            shown = repr(ch) if ch.isprintable() else f"U+{ord(ch):04X}"
+            raise ParseError(f"unexpected character {shown}", pos + 1)
+        kind = m.lastgroup
+        if kind != "space":
+            tok = m.group()
+            tokens.append(Token(kind, _ALIASES.get(tok, tok), pos + 1))
+            if len(tokens) > MAX_TOKENS:
+                raise ParseError(f"too many symbols (at most {MAX_TOKENS})", pos + 1)
+        pos = m.end()
+    tokens.append(Token("end", "", len(text) + 1))
+    return tokens
+
+
+def parse(text: str) -> Parsed:
+    """Parse ``text`` into an exact SymPy value, or raise ParseError."""
+    if not isinstance(text, str):
+        raise ParseError(f"expected a string, got {type(text).__name__}")
+    if "\x00" in text:
+        raise ParseError("contains a NUL byte")
+    parser = _Parser(tokenize(text))
+    value = parser.expression()
+    tok = parser.peek()
+    if tok.kind != "end":
+        raise ParseError(f"unexpected {_describe(tok)}", tok.column)
+    if value.has(sp.zoo, sp.oo, sp.nan):
+        raise ParseError("the value is not a finite number")
+    return Parsed(value, parser.saw_decimal)
+
+
+def parse_number(text: str) -> sp.Expr:
+    """Parse a real, finite exact number (complex results are refused)."""
+    value = parse(text).value
+    if value.is_real is False or value.has(sp.I):
+        raise ParseError("the value is not a real number")
+    return value
+
+
+def to_exact(raw: object) -> sp.Expr:
+    """An exact value from a YAML scalar: int, decimal float (read exactly) or string."""
+    if isinstance(raw, bool):
+        raise ParseError("expected a number, got true/false")
+    if isinstance(raw, int):
+        if abs(raw) >= 10**MAX_LITERAL_DIGITS:
+            raise ParseError(f"number has more than {MAX_LITERAL_DIGITS} digits")
+        return sp.Integer(raw)
+    if isinstance(raw, float):
+        if not math.isfinite(raw):
+            raise ParseError("the value is not a finite number")
+        # A YAML decimal such as 0.1 means the decimal fraction 1/10, not the
+        # binary float nearest to it: read its shortest repr exactly.
+        return parse_number(repr(raw))
+    if isinstance(raw, str):
+        return parse_number(raw)
+    raise ParseError(f"expected a number, got {_yaml_type(raw)}")
+
+
+def _yaml_type(raw: object) -> str:
+    return {list: "a list", dict: "a mapping", type(None): "nothing"}.get(type(raw), type(raw).__name__)
+
+
+def _describe(tok: Token) -> str:
+    return "end of input" if tok.kind == "end" else repr(tok.text)
+
+
+def _sqrt(x: sp.Expr) -> sp.Expr:
+    if x.is_negative:
+        raise ParseError("sqrt of a negative number")
+    return sp.sqrt(x)
+
+
+def _log(x: sp.Expr) -> sp.Expr:
+    if not x.is_positive:
+        raise ParseError("ln needs a positive argument")
+    return sp.log(x)
+
+
+class _Parser:
+    """Recursive descent over the token list, building SymPy values as it goes."""
+
+    def __init__(self, tokens: list[Token]):
+        self.tokens = tokens
+        self.i = 0
+        self.depth = 0
+        self.saw_decimal = False
+
+    def peek(self) -> Token:
+        return self.tokens[self.i]
+
+    def take(self) -> Token:
+        tok = self.tokens[self.i]
+        self.i += 1
+        return tok
+
+    def expect(self, text: str) -> Token:
+        tok = self.take()
+        if tok.text != text:
+            raise ParseError(f"expected {text!r}, found {_describe(tok)}", tok.column)
+        return tok
+
+    def enter(self, column: int) -> None:
+        self.depth += 1
+        if self.depth > MAX_DEPTH:
+            raise ParseError(f"nested too deeply (at most {MAX_DEPTH} levels)", column)
+
+    # expression := term (('+' | '-') term)*
+    def expression(self) -> sp.Expr:
+        value = self.term()
+        while self.peek().text in ("+", "-"):
+            op = self.take().text
+            rhs = self.term()
+            value = value + rhs if op == "+" else value - rhs
+        return value
+
+    # term := unary (('*' | '/' | implicit) unary)*
+    def term(self) -> sp.Expr:
+        value = self.unary()
+        while True:
+            tok = self.peek()
+            if tok.text in ("*", "/"):
+                self.take()
+                rhs = self.unary()
+                if tok.text == "/":
+                    if rhs == 0:
+                        raise ParseError("division by zero", tok.column)
+                    value = value / rhs
+                else:
+                    value = value * rhs
+            elif self._starts_implicit_factor(tok):
+                value = value * self.unary()
+            else:
+                return value
+
+    def _starts_implicit_factor(self, tok: Token) -> bool:
+        # "2pi", "2 sqrt(2)", "(1+x)(2)": a factor that is not a bare number,
+        # so "2 3" stays an error rather than silently meaning 6.
+        return tok.kind == "name" or tok.text in ("(", "√")
+
+    # unary := ('+' | '-') unary | power
+    def unary(self) -> sp.Expr:
+        tok = self.peek()
+        if tok.text in ("+", "-"):
+            self.take()
+            self.enter(tok.column)
+            value = self.unary()
+            self.depth -= 1
+            return -value if tok.text == "-" else value
+        return self.power()
+
+    # power := atom ('^' unary)?    (right-associative: 2^3^2 = 2^9)
+    def power(self) -> sp.Expr:
+        base = self.atom()
+        tok = self.peek()
+        if tok.text != "^":
+            return base
+        self.take()
+        self.enter(tok.column)
+        exponent = self.unary()
+        self.depth -= 1
+        return _bounded_power(base, exponent, tok.column)
+
+    def atom(self) -> sp.Expr:
+        tok = self.take()
+        if tok.kind == "number":
+            return self._number(tok)
+        if tok.text == "(":
+            self.enter(tok.column)
+            value = self.expression()
+            self.expect(")")
+            self.depth -= 1
+            return value
+        if tok.text == "√":
+            self.enter(tok.column)
+            value = _sqrt(self.power())
+            self.depth -= 1
+            return value
+        if tok.kind == "name":
+            name = tok.text.lower() if tok.text != "π" else tok.text
+            if name in CONSTANTS:
+                return CONSTANTS[name]
+            if name in FUNCTIONS:
+                self.enter(tok.column)
+                self.expect("(")
+                arg = self.expression()
+                self.expect(")")
+                self.depth -= 1
+                try:
+                    return FUNCTIONS[name](arg)
+                except ParseError as err:
+                    raise ParseError(err.message, tok.column) from None
+            known = ", ".join(sorted(set(FUNCTIONS) | set(CONSTANTS) - {"π"}))
+            raise ParseError(f"unknown name {tok.text!r} (allowed: {known})", tok.column)
+        raise ParseError(f"expected a number, '(' or a function, found {_describe(tok)}", tok.column)
+
+    def _number(self, tok: Token) -> sp.Expr:
+        text = tok.text
+        mantissa, _, exp_text = text.lower().partition("e")
+        digits = sum(ch.isdigit() for ch in mantissa)
+        if digits > MAX_LITERAL_DIGITS:
+            raise ParseError(f"number has more than {MAX_LITERAL_DIGITS} digits", tok.column)
+        exp10 = 0
+        if exp_text:
+            exp10 = int(exp_text)
+            if abs(exp10) > MAX_SCI_EXPONENT:
+                raise ParseError(f"exponent of 10 larger than {MAX_SCI_EXPONENT}", tok.column)
+        if "." in mantissa or exp_text:
+            self.saw_decimal = True
+        whole, _, frac = mantissa.partition(".")
+        value = sp.Rational(int((whole or "0") + frac), 10 ** len(frac))
+        return value * sp.Rational(10) ** exp10
+
+
+def _bounded_power(base: sp.Expr, exponent: sp.Expr, column: int) -> sp.Expr:
+    """base^exponent, refused before it is built when the result would be huge."""
+    if not exponent.is_Rational:
+        if exponent.is_number and base.is_number:
+            # Irrational exponents (2^sqrt(2), e^(ln 2/4)) are kept symbolic; bound their size.
+            approx = abs(exponent.evalf(15))
+            if approx > MAX_EXPONENT:
+                raise ParseError(f"exponent too large (at most {MAX_EXPONENT})", column)
+            return _checked_pow(base, exponent, column)
+        raise ParseError("exponent must be a number", column)
+    p, q = exponent.p, exponent.q
+    if abs(p) > MAX_EXPONENT or q > MAX_EXPONENT:
+        raise ParseError(f"exponent too large (numerator and denominator at most {MAX_EXPONENT})", column)
+    if base.is_Rational and base != 0:
+        size = max(abs(base.p), base.q)
+        if size > 1 and abs(p) * math.log10(size) / q > MAX_POWER_DIGITS:
+            raise ParseError(f"power too large (more than {MAX_POWER_DIGITS} digits)", column)
+    if base == 0 and exponent.is_negative:
+        raise ParseError("division by zero", column)
+    return _checked_pow(base, exponent, column)
+
+
+def _checked_pow(base: sp.Expr, exponent: sp.Expr, column: int) -> sp.Expr:
+    if base.is_negative and not (exponent.is_Rational and exponent.q == 1):
+        raise ParseError("fractional power of a negative number", column)
+    return sp.Pow(base, exponent)

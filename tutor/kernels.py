@@ -1,0 +1,92 @@
+"""Kernel functions, exactly: linear, polynomial (offset + xᵀy)^degree, and RBF.
+
+The RBF kernel exp(−γδ) is written as a power when γ is a rational multiple of
+ln b, so the card's γ = ln 2/4 gives K = 2^(−δ/4) exactly, as the notes write it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import sympy as sp
+
+from . import fields
+from .errors import ProblemError
+
+KERNELS = ("linear", "polynomial", "rbf")
+MAX_DEGREE = 10
+
+
+@dataclass(frozen=True)
+class Kernel:
+    name: str  # one of KERNELS
+    degree: int = 1  # polynomial only
+    offset: sp.Expr = sp.Integer(0)  # polynomial only: the notes' constant c
+    gamma: sp.Expr | None = None  # rbf only
+
+    def from_dot(self, dot: sp.Expr) -> sp.Expr:
+        """Linear and polynomial kernels as a function of the dot product xᵀy."""
+        if self.name == "linear":
+            return dot
+        return sp.expand((self.offset + dot) ** self.degree)
+
+    def from_sq_distance(self, delta: sp.Expr) -> sp.Expr:
+        """The RBF kernel as a function of the squared distance δ = ‖x − y‖²."""
+        return rbf_value(self.gamma, delta)
+
+    def value(self, x, y) -> sp.Expr:
+        if self.name == "rbf":
+            return self.from_sq_distance(sp.expand(sum((a - b) ** 2 for a, b in zip(x, y))))
+        return self.from_dot(sp.expand(sum(a * b for a, b in zip(x, y))))
+
+    def as_dict(self) -> dict:
+        if self.name == "linear":
+            return {"name": "linear"}
+        if self.name == "polynomial":
+            return {"name": "polynomial", "degree": self.degree, "offset": str(self.offset)}
+        return {"name": "rbf", "gamma": str(self.gamma)}
+
+
+def rbf_value(gamma: sp.Expr, delta: sp.Expr) -> sp.Expr:
+    """exp(−γδ), as b^(−qδ) when γ = q·ln b for rationals q and b.
+
+    >>> rbf_value(sp.log(2) / 4, 4)
+    1/2
+    >>> rbf_value(sp.Rational(1, 2), 2)
+    exp(-1)
+    """
+    q, rest = sp.sympify(gamma).as_coeff_Mul()
+    if isinstance(rest, sp.log) and rest.args[0].is_Rational:
+        return sp.Pow(rest.args[0], -q * delta)
+    return sp.exp(sp.expand(-gamma * delta))
+
+
+def parse_kernel(raw: object, name: str = "kernel") -> Kernel:
+    if not isinstance(raw, dict):
+        raise ProblemError("must be a mapping such as {name: polynomial, degree: 2, offset: 1}", field=name)
+    kind = raw.get("name")
+    if kind not in KERNELS:
+        raise ProblemError(f"unknown kernel {kind!r} (known: {', '.join(KERNELS)})", field=f"{name}.name")
+    if kind == "linear":
+        fields.reject_unknown(raw, ("name",))
+        return Kernel("linear")
+    if kind == "polynomial":
+        fields.reject_unknown(raw, ("name", "degree", "offset"))
+        if "degree" not in raw:
+            raise ProblemError("is missing (a positive whole number)", field=f"{name}.degree")
+        degree = raw["degree"]
+        if isinstance(degree, bool) or not isinstance(degree, int) or degree < 1:
+            raise ProblemError(f"must be a positive whole number, got {degree!r}", field=f"{name}.degree")
+        if degree > MAX_DEGREE:
+            raise ProblemError(f"must be at most {MAX_DEGREE}, got {degree}", field=f"{name}.degree")
+        offset = fields.number(raw.get("offset", 0), f"{name}.offset")
+        if offset.is_negative:
+            raise ProblemError(f"must be >= 0 for a valid kernel, got {offset}", field=f"{name}.offset")
+        return Kernel("polynomial", degree=degree, offset=offset)
+    fields.reject_unknown(raw, ("name", "gamma"))
+    if "gamma" not in raw:
+        raise ProblemError("is missing (a positive number such as 1/2 or \"ln(2)/4\")", field=f"{name}.gamma")
+    gamma = fields.number(raw["gamma"], f"{name}.gamma")
+    if not gamma.is_positive:
+        raise ProblemError(f"must be > 0, got {gamma}", field=f"{name}.gamma")
+    return Kernel("rbf", gamma=gamma)

@@ -1,0 +1,87 @@
+"""Load a problem file (YAML, read with safe_load) into a topic's frozen Problem."""
+
+from __future__ import annotations
+
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+import yaml
+
+from . import topics
+from .errors import ProblemError, TutorError
+from .resources import bundled_problem
+
+MAX_FILE_BYTES = 1_000_000
+
+
+@dataclass(frozen=True)
+class Loaded:
+    """A validated problem with its topic module and where it came from."""
+
+    source: str
+    topic: ModuleType
+    problem: Any
+
+
+def read_text(path: str) -> tuple[str, str]:
+    """The text of a file (or of stdin for '-'), and the name to use in messages.
+
+    A path that does not exist but names a bundled problem, such as
+    ``kernel-pca/example3``, reads that problem.
+    """
+    if path == "-":
+        return sys.stdin.read(MAX_FILE_BYTES + 1), "<stdin>"
+    p = Path(path)
+    if not p.exists():
+        bundled = bundled_problem(path)
+        if bundled is None:
+            raise ProblemError("no such file", file=path)
+        p = bundled
+    if p.is_dir():
+        raise ProblemError("is a directory, not a problem file", file=path)
+    try:
+        with p.open("rb") as fh:
+            data = fh.read(MAX_FILE_BYTES + 1)
+    except OSError as err:
+        raise ProblemError(f"cannot read: {err.strerror}", file=path) from None
+    if len(data) > MAX_FILE_BYTES:
+        raise ProblemError(f"larger than {MAX_FILE_BYTES} bytes", file=path)
+    try:
+        return data.decode("utf-8"), path
+    except UnicodeDecodeError:
+        raise ProblemError("is not UTF-8 text", file=path) from None
+
+
+def parse_yaml(text: str, source: str) -> dict:
+    try:
+        raw = yaml.safe_load(text)
+    except yaml.YAMLError as err:
+        mark = getattr(err, "problem_mark", None)
+        where = f"line {mark.line + 1}: " if mark is not None else ""
+        problem = getattr(err, "problem", None) or "invalid YAML"
+        raise ProblemError(f"{where}invalid YAML: {problem}", file=source) from None
+    except RecursionError:
+        raise ProblemError("invalid YAML: nested too deeply", file=source) from None
+    if not isinstance(raw, dict):
+        raise ProblemError("must be a YAML mapping with a topic field", file=source)
+    return raw
+
+
+def load_problem(path: str) -> Loaded:
+    text, source = read_text(path)
+    return load_problem_text(text, source)
+
+
+def load_problem_text(text: str, source: str = "<string>") -> Loaded:
+    raw = parse_yaml(text, source)
+    try:
+        if "topic" not in raw:
+            raise ProblemError("is missing (see `tutor topics`)", field="topic")
+        topic = topics.get(raw["topic"])
+        problem = topic.parse(raw)
+    except TutorError as err:
+        raise err.located(file=source) from None
+    return Loaded(source, topic, problem)

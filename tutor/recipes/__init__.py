@@ -1,0 +1,1 @@
+"""Step builders, one module per recipe of the notes; topics compose them."""

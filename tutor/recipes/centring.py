@@ -1,0 +1,80 @@
+"""Recipe: centre a kernel matrix by hand (row means, grand mean, K̂)."""
+
+from __future__ import annotations
+
+import sympy as sp
+
+from ..exact.tidy import tidy
+from ..steps import Check, Step
+
+
+def centring_matrix(n: int) -> sp.ImmutableMatrix:
+    """H = I − (1/n)𝟏𝟏ᵀ."""
+    return sp.ImmutableMatrix(sp.eye(n) - sp.ones(n, n) / n)
+
+
+def row_means_step(K: sp.ImmutableMatrix) -> Step:
+    n = K.rows
+    sums = tuple(tidy(sum(K.row(i))) for i in range(n))
+    means = tuple(tidy(s / n) for s in sums)
+    return Step(
+        key="row_means",
+        kind="row_means",
+        title="Row means",
+        formula=r"\bar r_i = \frac1n \sum_j K_{ij}",
+        result=means,
+        data={"sums": sums, "n": n},
+    )
+
+
+def grand_mean_step(row_means: tuple[sp.Expr, ...]) -> Step:
+    n = len(row_means)
+    g = tidy(sum(row_means) / n)
+    return Step(
+        key="grand_mean",
+        kind="grand_mean",
+        title="Grand mean",
+        formula=r"\bar g = \frac1n \sum_i \bar r_i = \frac{1}{n^2}\mathbf 1^T \mathbf K \mathbf 1",
+        result=g,
+        data={"row_means": row_means, "n": n},
+        note=r"The grand mean is $\|\boldsymbol\mu_\phi\|^2$, the squared length of the mean in feature space.",
+    )
+
+
+def centred_step(K: sp.ImmutableMatrix, row_means, grand_mean) -> Step:
+    n = K.rows
+    Khat = sp.ImmutableMatrix(n, n, lambda i, j: tidy(K[i, j] - row_means[i] - row_means[j] + grand_mean))
+    H = centring_matrix(n)
+    hkh = (H * K * H).applyfunc(tidy)
+    entries = [(i + 1, j + 1, K[i, j], row_means[i], row_means[j], Khat[i, j])
+               for i in range(n) for j in range(i, n)]
+    return Step(
+        key="centred_kernel",
+        kind="centred_kernel",
+        title="Centred kernel matrix",
+        formula=r"\hat K_{ij} = K_{ij} - \bar r_i - \bar r_j + \bar g",
+        result=Khat,
+        data={"entries": entries, "grand_mean": grand_mean, "n": n},
+        checks=centred_checks(Khat) + (Check(r"\hat{\mathbf K} = \mathbf H \mathbf K \mathbf H",
+                                              all(tidy(a - b) == 0 for a, b in zip(Khat, hkh))),),
+    )
+
+
+def centred_checks(Khat: sp.ImmutableMatrix) -> tuple[Check, ...]:
+    n = Khat.rows
+    return (
+        Check(r"\hat{\mathbf K} = \hat{\mathbf K}^T", Khat == Khat.T),
+        Check(r"\text{every row of } \hat{\mathbf K} \text{ sums to } 0",
+              all(tidy(sum(Khat.row(i))) == 0 for i in range(n))),
+    )
+
+
+def given_centred_step(Khat: sp.ImmutableMatrix) -> Step:
+    return Step(key="centred_kernel", kind="centred_given", title="Centred kernel matrix (given)",
+                formula=r"\hat{\mathbf K}", result=Khat, checks=centred_checks(Khat))
+
+
+def centring_steps(K: sp.ImmutableMatrix) -> list[Step]:
+    rows = row_means_step(K)
+    grand = grand_mean_step(rows.result)
+    return [rows, grand, centred_step(K, rows.result, grand.result)]

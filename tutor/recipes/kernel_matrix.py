@@ -1,0 +1,97 @@
+"""Recipe: kernel matrix by hand (Gram matrix, squared distances, kernel)."""
+
+from __future__ import annotations
+
+import sympy as sp
+
+from ..exact.tidy import tidy
+from ..kernels import Kernel
+from ..steps import Check, Step
+
+
+def gram_step(points: tuple[tuple[sp.Expr, ...], ...]) -> Step:
+    """Gram matrix XᵀX with the points as the columns of X."""
+    X = sp.ImmutableMatrix(points).T
+    G = sp.ImmutableMatrix((X.T * X).applyfunc(tidy))
+    n = G.rows
+    dots = [(i + 1, j + 1, G[i, j]) for i in range(n) for j in range(i, n)]
+    return Step(
+        key="gram",
+        kind="gram",
+        title="Gram matrix",
+        formula=r"X^T X = \left[\mathbf x_i^T \mathbf x_j\right]",
+        result=G,
+        data={"X": X, "dots": dots, "count": len(dots), "n": n},
+        note=f"For $n = {n}$ points there are $n(n+1)/2 = {len(dots)}$ distinct dot products.",
+    )
+
+
+def squared_distance_step(G: sp.ImmutableMatrix) -> Step:
+    """δij = Gii + Gjj − 2Gij, read off the Gram matrix."""
+    n = G.rows
+    D = sp.ImmutableMatrix(n, n, lambda i, j: tidy(G[i, i] + G[j, j] - 2 * G[i, j]))
+    terms = [(i + 1, j + 1, G[i, i], G[j, j], G[i, j], D[i, j]) for i in range(n) for j in range(i + 1, n)]
+    return Step(
+        key="squared_distances",
+        kind="squared_distances",
+        title="Squared-distance matrix",
+        formula=r"\delta_{ij} = \|\mathbf x_i - \mathbf x_j\|^2 = G_{ii} + G_{jj} - 2\,G_{ij}",
+        result=D,
+        data={"terms": terms},
+    )
+
+
+def kernel_step(kernel: Kernel, G: sp.ImmutableMatrix, D: sp.ImmutableMatrix | None = None) -> Step:
+    """Apply the kernel entry by entry to the Gram (or squared-distance) matrix."""
+    n = G.rows
+    if kernel.name == "rbf":
+        K = sp.ImmutableMatrix(n, n, lambda i, j: tidy(kernel.from_sq_distance(D[i, j])))
+        entries = [(i + 1, j + 1, D[i, j], K[i, j]) for i in range(n) for j in range(i, n)]
+        q, rest = kernel.gamma.as_coeff_Mul()
+        power_base = rest.args[0] if isinstance(rest, sp.log) and rest.args[0].is_Rational else None
+        data = {"gamma": kernel.gamma, "entries": entries, "power_base": power_base,
+                "power_rate": q if power_base is not None else None}
+        formula = r"K_{ij} = e^{-\gamma \delta_{ij}}"
+    else:
+        K = sp.ImmutableMatrix(n, n, lambda i, j: tidy(kernel.from_dot(G[i, j])))
+        entries = [(i + 1, j + 1, G[i, j], K[i, j]) for i in range(n) for j in range(i, n)]
+        shifted = sp.ImmutableMatrix(G.applyfunc(lambda g: tidy(kernel.offset + g)))
+        data = {"entries": entries, "degree": kernel.degree, "offset": kernel.offset, "shifted": shifted}
+        formula = (r"K_{ij} = \mathbf x_i^T \mathbf x_j" if kernel.name == "linear"
+                   else r"K_{ij} = (c + \mathbf x_i^T \mathbf x_j)^p")
+    return Step(
+        key="kernel",
+        kind=f"kernel_{kernel.name}",
+        title="Kernel matrix",
+        formula=formula,
+        result=K,
+        data=data,
+        checks=kernel_checks(K, rbf=kernel.name == "rbf"),
+    )
+
+
+def given_kernel_step(K: sp.ImmutableMatrix) -> Step:
+    return Step(key="kernel", kind="kernel_given", title="Kernel matrix (given)",
+                formula=r"\mathbf K", result=K, checks=kernel_checks(K, rbf=False))
+
+
+def kernel_checks(K: sp.ImmutableMatrix, *, rbf: bool) -> tuple[Check, ...]:
+    n = K.rows
+    checks = [
+        Check(r"\mathbf K = \mathbf K^T", K == K.T),
+        Check(r"K_{ii} \ge 0", all(K[i, i].is_nonnegative for i in range(n))),
+    ]
+    if rbf:
+        checks.append(Check(r"K_{ii} = 1 \text{ (RBF)}", all(K[i, i] == 1 for i in range(n))))
+    return tuple(checks)
+
+
+def kernel_matrix_steps(points, kernel: Kernel) -> list[Step]:
+    steps = [gram_step(points)]
+    G = steps[0].result
+    D = None
+    if kernel.name == "rbf":
+        steps.append(squared_distance_step(G))
+        D = steps[-1].result
+    steps.append(kernel_step(kernel, G, D))
+    return steps

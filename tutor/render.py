@@ -1,0 +1,260 @@
+"""Render a Solution as Markdown, LaTeX or JSON.
+
+Templates live in templates/<format>/: a page skeleton, one problem statement
+per topic (problems/<topic>.*.j2) and one template per step kind
+(steps/<kind>.*.j2). They format values from the record and never compute.
+The Jinja delimiters, ``((( value )))`` and ``((* block *))``, never clash with
+TeX braces, and undefined names fail loudly.
+"""
+
+from __future__ import annotations
+
+import json
+from functools import cache
+from typing import Any
+
+import sympy as sp
+from sympy.printing.latex import LatexPrinter
+
+from .exact.tidy import Scaled
+from .resources import resource_dir
+from .steps import Solution, Step
+
+FORMATS = {"md": ("markdown", "md"), "tex": ("latex", "tex")}
+APPROX_DIGITS = 4
+
+
+class _Printer(LatexPrinter):
+    """SymPy's LaTeX with bracketed matrices and readable root objects."""
+
+    def __init__(self):
+        super().__init__({"mat_str": "bmatrix", "mat_delim": "", "fold_short_frac": False})
+
+    def _print_ComplexRootOf(self, expr):
+        poly = expr.expr.subs(expr.poly.gen, sp.Symbol("x"))
+        return rf"\rho_{{{expr.index + 1}}}\!\left({self._print(poly)}\right)"
+
+
+_PRINTER = _Printer()
+
+
+def tex(value: Any) -> str:
+    """LaTeX for an exact scalar or matrix.
+
+    >>> tex(sp.sqrt(2) / 2)
+    '\\\\frac{\\\\sqrt{2}}{2}'
+    """
+    return _PRINTER.doprint(sp.sympify(value))
+
+
+def col(vector) -> str:
+    """A tuple of values as a column vector."""
+    return r"\begin{bmatrix} " + r" \\ ".join(tex(v) for v in vector) + r" \end{bmatrix}"
+
+
+def row(values, sep: str = ", ") -> str:
+    """A tuple of values as a comma-separated list."""
+    return sep.join(tex(v) for v in values)
+
+
+def paren(value: Any) -> str:
+    """LaTeX of a value, in parentheses when it is negative or a sum (for substitutions)."""
+    value = sp.sympify(value)
+    body = tex(value)
+    if value.is_Add or (value.could_extract_minus_sign() and value != 0):
+        return rf"\left({body}\right)"
+    return body
+
+
+def tex_points(points) -> str:
+    """Points given one per row, written as the columns of X."""
+    return tex(sp.ImmutableMatrix(points).T)
+
+
+_LATEX_SPECIAL = {"\\": r"\textbackslash{}", "&": r"\&", "%": r"\%", "$": r"\$", "#": r"\#",
+                  "_": r"\_", "{": r"\{", "}": r"\}", "~": r"\textasciitilde{}", "^": r"\textasciicircum{}"}
+
+
+def latex_text(text: str) -> str:
+    """User text (a problem's title) made safe for LaTeX.
+
+    >>> latex_text("50% of x_1")
+    '50\\% of x\\_1'
+    """
+    return "".join(_LATEX_SPECIAL.get(ch, ch) for ch in str(text))
+
+
+def inline_math(body: str) -> str:
+    return f"${body}$"
+
+
+def scalar_prefix(s: sp.Expr) -> str:
+    """How a scalar factor is written in front of a vector: nothing for 1, '-' for −1."""
+    if s == 1:
+        return ""
+    if s == -1:
+        return "-"
+    return tex(s) + r"\,"
+
+
+def scaled(v: Scaled) -> str:
+    """A Scaled vector as scalar × column, like the notes' (1/4)(1, −1, 0)ᵀ."""
+    return scalar_prefix(v.scalar) + col(v.entries)
+
+
+
+def decimal(value: Any, digits: int = APPROX_DIGITS) -> str:
+    """A decimal approximation of an exact real value, for display beside it.
+
+    >>> decimal(sp.sqrt(2))
+    '1.414'
+    """
+    x = float(sp.N(value, 30))
+    if x == 0:
+        return "0"
+    text = f"{x:.{digits}g}"
+    if "e" in text:
+        mantissa, exp = text.split("e")
+        return rf"{mantissa} \times 10^{{{int(exp)}}}"
+    return text
+
+
+def approx(value: Any) -> str:
+    """' \\approx 1.414' for an irrational value, '' for a rational one."""
+    value = sp.sympify(value)
+    if value.is_Rational:
+        return ""
+    return r" \approx " + decimal(value)
+
+
+def approx_col(vector) -> str:
+    """' \\approx (column of decimals)' when any entry is irrational."""
+    if all(sp.sympify(v).is_Rational for v in vector):
+        return ""
+    return r" \approx \begin{bmatrix} " + r" \\ ".join(decimal(v) for v in vector) + r" \end{bmatrix}"
+
+
+def percent(value: Any) -> str:
+    """A fraction as a percentage with one decimal: 4/7 -> '57.1\\%'."""
+    return f"{float(sp.N(value, 30)) * 100:.1f}" + r"\%"
+
+
+def approx_matrix(M) -> str:
+    if all(v.is_Rational for v in M):
+        return ""
+    rows = [" & ".join(decimal(M[i, j]) for j in range(M.cols)) for i in range(M.rows)]
+    return r" \approx \begin{bmatrix} " + r" \\ ".join(rows) + r" \end{bmatrix}"
+
+
+FILTERS = {
+    "tex": tex,
+    "col": col,
+    "row": row,
+    "scaled": scaled,
+    "scalar_prefix": scalar_prefix,
+    "paren": paren,
+    "tex_points": tex_points,
+    "inline_math": inline_math,
+    "latex_text": latex_text,
+    "approx": approx,
+    "approx_col": approx_col,
+    "approx_matrix": approx_matrix,
+    "decimal": decimal,
+    "percent": percent,
+}
+
+
+@cache
+def environment(fmt: str):
+    """The Jinja environment of one format, built on first use (Jinja is imported lazily)."""
+    import jinja2
+
+    folder, _ = FORMATS[fmt]
+    env = jinja2.Environment(
+        loader=jinja2.FileSystemLoader(str(resource_dir("templates") / folder)),
+        block_start_string="((*",
+        block_end_string="*))",
+        variable_start_string="(((",
+        variable_end_string=")))",
+        comment_start_string="((=",
+        comment_end_string="=))",
+        trim_blocks=True,
+        lstrip_blocks=True,
+        keep_trailing_newline=True,
+        undefined=jinja2.StrictUndefined,
+        autoescape=False,
+    )
+    env.filters.update(FILTERS)
+    return env
+
+
+def template_name(fmt: str, part: str, name: str) -> str:
+    return f"{part}/{name}.{FORMATS[fmt][1]}.j2"
+
+
+def render(solution: Solution, fmt: str = "md") -> str:
+    if fmt == "json":
+        return json.dumps(to_json(solution), indent=2, ensure_ascii=False) + "\n"
+    if fmt not in FORMATS:
+        raise ValueError(f"unknown format {fmt!r}")
+    env = environment(fmt)
+    page = env.get_template(f"page.{FORMATS[fmt][1]}.j2")
+    return page.render(solution=solution, problem_template=template_name(fmt, "problems", solution.topic),
+                       step_template=lambda step: template_name(fmt, "steps", step.kind))
+
+
+# --- JSON -------------------------------------------------------------------------
+
+
+def exact_data(value: Any):
+    """An exact value as a SymPy-readable string, or nested lists of them."""
+    if isinstance(value, sp.MatrixBase):
+        return [[exact_data(value[i, j]) for j in range(value.cols)] for i in range(value.rows)]
+    if isinstance(value, (tuple, list)):
+        return [exact_data(v) for v in value]
+    return str(sp.sympify(value))
+
+
+def approx_data(value: Any):
+    """The matching floats, or nested lists of them (None where a value has no number)."""
+    if isinstance(value, sp.MatrixBase):
+        return [[approx_data(value[i, j]) for j in range(value.cols)] for i in range(value.rows)]
+    if isinstance(value, (tuple, list)):
+        return [approx_data(v) for v in value]
+    value = sp.sympify(value)
+    if value.free_symbols:
+        return None
+    return float(sp.N(value, 30))
+
+
+def step_data(step: Step) -> dict:
+    result = step.result
+    if isinstance(result, sp.MatrixBase) or not isinstance(result, (tuple, list)):
+        latex = tex(result) if result is not None else step.formula
+    else:
+        latex = r",\quad ".join(col(v) if isinstance(v, tuple) else tex(v) for v in result)
+    return {
+        "key": step.key,
+        "kind": step.kind,
+        "title": step.title,
+        "formula": step.formula,
+        "latex": latex,
+        "checks": [{"statement": c.statement, "passed": c.passed} for c in step.checks],
+        "note": step.note,
+    }
+
+
+def to_json(solution: Solution) -> dict:
+    from . import topics
+
+    topic = topics.get(solution.topic)
+    return {
+        "topic": solution.topic,
+        "problem": topic.problem_data(solution.problem),
+        "steps": [step_data(s) for s in solution.steps],
+        "answers": {
+            key: {"exact": exact_data(value), "approx": approx_data(value)}
+            for key, value in solution.answers.items()
+        },
+        "summary": list(solution.summary),
+    }

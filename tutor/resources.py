@@ -1,0 +1,39 @@
+"""Where the templates and bundled problems are.
+
+In a wheel they are inside the package (tutor/templates, tutor/problems); in a
+source checkout they are at the top of the repository, next to tutor/.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from pathlib import Path
+
+_PACKAGE = Path(__file__).resolve().parent
+
+
+@cache
+def resource_dir(name: str) -> Path:
+    for candidate in (_PACKAGE / name, _PACKAGE.parent / name):
+        if candidate.is_dir():
+            return candidate
+    raise FileNotFoundError(f"tutor's {name}/ folder is missing from the installation")
+
+
+def bundled_problem(name: str) -> Path | None:
+    """A bundled problem by its short name, e.g. ``kernel-pca/example3``."""
+    root = resource_dir("problems")
+    name = name.removeprefix("problems/")
+    for candidate in (root / name, root / f"{name}.yaml"):
+        try:
+            candidate.resolve().relative_to(root.resolve())
+        except ValueError:
+            return None  # a name that climbs out of problems/ is not ours
+        if candidate.is_file():
+            return candidate
+    return None
+
+
+def bundled_problems() -> list[str]:
+    root = resource_dir("problems")
+    return sorted(str(p.relative_to(root).with_suffix("")) for p in root.glob("*/*.yaml"))

@@ -1,0 +1,37 @@
+"""The registry of problem types. Each topic is one module, imported only when used.
+
+A topic module provides:
+  NAME, SUMMARY        its name in problem files and a one-line description
+  ANSWER_KEYS          answer key -> what the student gives, in order
+  FIELDS               the problem-file fields it accepts
+  parse(raw) -> Problem        validate a YAML mapping into a frozen record
+  solve(problem) -> Solution   the worked solution, steps as data
+  problem_data(problem) -> dict   the problem as plain data (for JSON)
+"""
+
+from __future__ import annotations
+
+import importlib
+from types import ModuleType
+
+from ..errors import ProblemError
+
+# name -> (module, one-line summary); the summary lives here too so that
+# `tutor topics` need not import every topic.
+REGISTRY: dict[str, tuple[str, str]] = {
+    "kernel-pca": ("kernel_pca", "Kernel PCA by hand: kernel matrix, centring, eigenvalues, coordinates"),
+}
+
+
+def names() -> list[str]:
+    return list(REGISTRY)
+
+
+def summary(name: str) -> str:
+    return REGISTRY[name][1]
+
+
+def get(name: object) -> ModuleType:
+    if not isinstance(name, str) or name not in REGISTRY:
+        raise ProblemError(f"unknown topic {name!r} (known: {', '.join(REGISTRY)})", field="topic")
+    return importlib.import_module(f"{__name__}.{REGISTRY[name][0]}")

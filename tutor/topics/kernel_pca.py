@@ -1,0 +1,171 @@
+"""Topic kernel-pca: kernel PCA by hand, as in the notes' recipe and Example 3."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import sympy as sp
+
+from .. import fields
+from ..errors import ProblemError
+from ..exact.eigen import spectrum
+from ..exact.tidy import sign_of
+from ..kernels import Kernel, parse_kernel
+from ..recipes import centring, kernel_matrix
+from ..recipes import kernel_pca as kpca
+from ..steps import Solution
+
+NAME = "kernel-pca"
+SUMMARY = "Kernel PCA by hand: kernel matrix, centring, eigenvalues, coordinates"
+MAX_POINTS = 8
+MAX_DIMENSION = 6
+
+ANSWER_KEYS = {
+    "gram": "Gram matrix XᵀX (n×n)",
+    "kernel": "kernel matrix K (n×n)",
+    "squared_distances": "squared-distance matrix δ (n×n, RBF only)",
+    "row_means": "row means r̄ (n values)",
+    "grand_mean": "grand mean ḡ (one value)",
+    "centred_kernel": "centred kernel matrix K̂ (n×n)",
+    "char_poly": "characteristic polynomial det(K̂ − ηI) in eta",
+    "eigenvalues": "eigenvalues η of K̂ (n values, descending)",
+    "eigenvectors": "unit eigenvectors v (n vectors, in the order of the eigenvalues)",
+    "variances": "variances λ = η/n (n values, descending)",
+    "variance_fractions": "fractions η/Σ η (n values)",
+    "coefficients": "coefficients c = v/√η (one length-n vector per kept component)",
+    "coordinates": "coordinates a = K̂c = √η v (one length-n vector per kept component)",
+    "new_coordinates": "coordinates of each new point (one list of component values per point)",
+}
+
+FIELDS = ("topic", "title", "points", "kernel", "kernel_matrix", "centred_kernel_matrix",
+          "components", "new_points")
+
+
+@dataclass(frozen=True)
+class Problem:
+    title: str
+    points: tuple[tuple[sp.Expr, ...], ...] | None = None
+    kernel: Kernel | None = None
+    kernel_matrix: sp.ImmutableMatrix | None = None
+    centred_kernel_matrix: sp.ImmutableMatrix | None = None
+    components: int | None = None
+    new_points: tuple[tuple[sp.Expr, ...], ...] = ()
+
+    @property
+    def n(self) -> int:
+        if self.points is not None:
+            return len(self.points)
+        return (self.kernel_matrix if self.kernel_matrix is not None else self.centred_kernel_matrix).rows
+
+
+def parse(raw: dict) -> Problem:
+    fields.reject_unknown(raw, FIELDS)
+    starts = [k for k in ("points", "kernel_matrix", "centred_kernel_matrix") if k in raw]
+    if len(starts) != 1:
+        raise ProblemError(
+            "give exactly one of points (with kernel), kernel_matrix or centred_kernel_matrix"
+            + (f"; found {', '.join(starts)}" if starts else ""),
+            field="points",
+        )
+    title = fields.text(raw.get("title", "Kernel PCA"), "title")
+    components = None
+    if "components" in raw:
+        components = fields.integer(raw["components"], "components", 1, MAX_POINTS)
+    start = starts[0]
+    if start == "points":
+        if "kernel" not in raw:
+            raise ProblemError("is missing (points need a kernel, e.g. {name: linear})", field="kernel")
+        points = fields.rows(raw["points"], "points", min_rows=2, max_rows=MAX_POINTS,
+                             max_cols=MAX_DIMENSION, what="point")
+        kernel = parse_kernel(raw["kernel"])
+        new_points = ()
+        if "new_points" in raw:
+            new_points = fields.rows(raw["new_points"], "new_points", min_rows=1, max_rows=MAX_POINTS,
+                                     max_cols=MAX_DIMENSION, what="point")
+            if len(new_points[0]) != len(points[0]):
+                raise ProblemError(f"points have {len(points[0])} coordinates but new points have "
+                                   f"{len(new_points[0])}", field="new_points")
+        problem = Problem(title, points=points, kernel=kernel, components=components, new_points=new_points)
+    else:
+        for extra in ("kernel", "new_points"):
+            if extra in raw:
+                raise ProblemError(f"only goes with points, not with {start}", field=extra)
+        matrix = fields.square_matrix(raw[start], start, min_n=2, max_n=MAX_POINTS)
+        if start == "centred_kernel_matrix":
+            for i in range(matrix.rows):
+                if sp.simplify(sum(matrix.row(i))) != 0:
+                    raise ProblemError(f"row {i + 1} does not sum to 0, so the matrix is not centred "
+                                       "(give it as kernel_matrix to centre it)", field=start)
+            problem = Problem(title, centred_kernel_matrix=matrix, components=components)
+        else:
+            for i in range(matrix.rows):
+                if matrix[i, i].is_negative:
+                    raise ProblemError(f"diagonal entry {i + 1} is negative, so it is not a kernel matrix",
+                                       field=start)
+            problem = Problem(title, kernel_matrix=matrix, components=components)
+    return problem
+
+
+def solve(problem: Problem) -> Solution:
+    steps = []
+    n = problem.n
+    if problem.points is not None:
+        steps += kernel_matrix.kernel_matrix_steps(problem.points, problem.kernel)
+        K = steps[-1].result
+    elif problem.kernel_matrix is not None:
+        K = problem.kernel_matrix
+        steps.append(kernel_matrix.given_kernel_step(K))
+    if problem.centred_kernel_matrix is None:
+        centre = centring.centring_steps(K)
+        steps += centre
+        row_means, grand_mean = centre[0].result, centre[1].result
+        Khat = centre[2].result
+    else:
+        Khat = problem.centred_kernel_matrix
+        steps.append(centring.given_centred_step(Khat))
+
+    spec = spectrum(Khat)
+    values = spec.values
+    steps += [kpca.char_poly_step(Khat, spec), kpca.eigenvalues_step(spec), kpca.eigenvectors_step(Khat, spec)]
+    steps.append(kpca.variances_step(values, n))
+    positive = kpca.positive_count(values)
+    summary = []
+    if positive == 0:
+        summary.append("Every eigenvalue of $\\hat{\\mathbf K}$ is $0$: the points coincide in feature space, "
+                       "there is no variance to explain and kernel PCA has no component.")
+    else:
+        keep = positive if problem.components is None else problem.components
+        if keep > positive:
+            raise ProblemError(f"asks for {keep} components but only {positive} eigenvalues are positive",
+                               field="components")
+        steps.append(kpca.fractions_step(values))
+        comps = kpca.components(spec, keep)
+        zero_count = sum(1 for v in values if v == 0)
+        steps.append(kpca.coefficients_step(comps, zero_count, dropped=positive - keep))
+        steps.append(kpca.coordinates_step(Khat, comps))
+        variances = next(s.result for s in steps if s.key == "variances")
+        steps.append(kpca.recipe_checks_step(Khat, comps, variances[:keep], all_kept=keep == positive))
+        if problem.new_points:
+            steps.append(kpca.new_points_step(problem.points, problem.kernel, problem.new_points,
+                                              row_means, grand_mean, comps))
+    if any(sign_of(v) < 0 for v in values):
+        summary.append("$\\hat{\\mathbf K}$ has a negative eigenvalue, so the matrix is not positive "
+                       "semi-definite (not a valid kernel matrix); only positive eigenvalues give components.")
+    return Solution(NAME, problem.title, problem, tuple(steps), tuple(ANSWER_KEYS), tuple(summary))
+
+
+def problem_data(problem: Problem) -> dict:
+    data: dict = {"topic": NAME, "title": problem.title}
+    if problem.points is not None:
+        data["points"] = [[str(v) for v in p] for p in problem.points]
+        data["kernel"] = problem.kernel.as_dict()
+    if problem.kernel_matrix is not None:
+        data["kernel_matrix"] = [[str(v) for v in problem.kernel_matrix.row(i)] for i in range(problem.n)]
+    if problem.centred_kernel_matrix is not None:
+        M = problem.centred_kernel_matrix
+        data["centred_kernel_matrix"] = [[str(v) for v in M.row(i)] for i in range(M.rows)]
+    if problem.components is not None:
+        data["components"] = problem.components
+    if problem.new_points:
+        data["new_points"] = [[str(v) for v in p] for p in problem.new_points]
+    return data
