@@ -28,7 +28,7 @@ class _Printer(LatexPrinter):
     """SymPy's LaTeX with bracketed matrices and readable root objects."""
 
     def __init__(self):
-        super().__init__({"mat_str": "bmatrix", "mat_delim": "", "fold_short_frac": False})
+        super().__init__({"mat_str": "bmatrix", "mat_delim": "", "fold_short_frac": False, "ln_notation": True})
 
     def _print_ComplexRootOf(self, expr):
         poly = expr.expr.subs(expr.poly.gen, sp.Symbol("x"))

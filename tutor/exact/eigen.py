@@ -18,6 +18,7 @@ and t by its exponential.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Callable
 from math import lcm
 
 import sympy as sp
@@ -89,10 +90,10 @@ def spectrum(matrix: sp.Matrix) -> Spectrum:
         for root in roots:
             for vec, nsq in zip(basis, norms):
                 # Clear denominators and fix the sign: first non-zero entry positive.
-                content, found = primitive([tidy(_subst(e, field, root)) for e in vec])
-                norm_sq = tidy(_subst(nsq, field, root) / content**2)
+                content, found = primitive([root.evaluate(e) for e in vec])
+                norm_sq = tidy(root.evaluate(nsq) / content**2)
                 unit = tuple(tidy(v / sp.sqrt(norm_sq)) for v in found)
-                pairs.append(Eigenpair(root, found, norm_sq, unit, mult))
+                pairs.append(Eigenpair(root.value, found, norm_sq, unit, mult))
     order = sort_descending([p.value for p in pairs])
     factored = sp.Mul(sign, *factored_parts, evaluate=False) if sign == -1 else sp.Mul(*factored_parts)
     return Spectrum(char_poly, factored, tuple(pairs[i] for i in order))
@@ -156,32 +157,105 @@ def _exp_to_powers(entries: list[sp.Expr]):
 # --- roots of one irreducible factor --------------------------------------------
 
 
-def _roots(f: sp.Poly, field: _Field) -> list[sp.Expr]:
-    """The roots of a monic irreducible factor, as exact SymPy values."""
-    coeffs = [field.to_expr(c) for c in f.rep.to_list()]
+@dataclass(frozen=True)
+class _Root:
+    """One root of an irreducible factor f, and how to evaluate elements of F[x]/(f) at it."""
+
+    value: sp.Expr
+    evaluate: Callable[[object], sp.Expr]
+
+
+def _roots(f: sp.Poly, field: _Field) -> list[_Root]:
+    """The roots of a monic irreducible factor f over F.
+
+    Degree 1 and 2 give closed forms. For degree 2, an element a0 + a1·x of
+    F[x]/(f) at x = (−b ± √Δ)/2 is (a0 − a1·b/2) ± (a1/2)·√Δ, with both
+    coefficients computed in F; this keeps surds of exponentials short.
+    """
+    K = field.domain
+    coeffs = f.rep.to_list()
     degree = f.degree()
     if degree == 1:
-        return [tidy(-coeffs[1])]
+        return [_Root(tidy(field.to_expr(-coeffs[1])), lambda a: tidy(field.to_expr(_const(a))))]
     if degree == 2:
         b, c = coeffs[1], coeffs[2]
-        disc = tidy(b**2 - 4 * c)
-        root = sp.sqrt(disc)
-        if root.has(sp.sqrt) and not disc.is_Rational:
-            root = sp.sqrtdenest(root)
-        return [tidy((-b + root) / 2), tidy((-b - root) / 2)]
-    if field.domain.is_QQ or field.domain.is_ZZ:
-        expr = sp.Add(*[c * _X ** (degree - k) for k, c in enumerate(coeffs)])
-        return [sp.CRootOf(expr, k) for k in range(degree)]
+        sqrt_disc = _sqrt_expr(field.to_expr(b * b - K(4) * c))
+        half = K.quo(K.one, K(2))
+
+        def at(sign):
+            def evaluate(a):
+                a1, a0 = _pair(a, K)
+                return tidy(field.to_expr(a0 - a1 * b * half) + sign * field.to_expr(a1 * half) * sqrt_disc)
+            return _Root(tidy(field.to_expr(-b * half) + sign * field.to_expr(half) * sqrt_disc), evaluate)
+
+        return [at(1), at(-1)]
+    if K.is_QQ or K.is_ZZ:
+        expr = sp.Add(*[K.to_sympy(c) * _X ** (degree - k) for k, c in enumerate(coeffs)])
+        roots = []
+        for k in range(degree):
+            r = sp.CRootOf(expr, k)
+            roots.append(_Root(r, lambda a, r=r: sp.expand(_to_expr_poly(_as_poly(a, K), field).xreplace({_X: r}))))
+        return roots
+    if degree == 3:
+        return _cubic_roots(coeffs, field)
     raise UnsupportedProblem(
         f"an eigenvalue is a root of an irreducible polynomial of degree {degree} whose "
-        "coefficients are not rational; the exact engine gives closed forms only up to degree 2 there"
+        "coefficients are not rational; the exact engine gives closed forms only up to degree 3 there"
     )
 
 
-def _subst(element, field: _Field, root: sp.Expr) -> sp.Expr:
-    """Evaluate an element of E = F[x]/(f), stored as a Poly in x, at a root of f."""
-    expr = _to_expr_poly(element, field) if isinstance(element, sp.Poly) else field.to_expr(element)
-    return sp.expand(expr.xreplace({_X: root}))
+def _cubic_roots(coeffs, field: _Field) -> list[_Root]:
+    """Roots of x³ + a x² + b x + c with three real roots, in Viète's trigonometric form.
+
+    With x = y − a/3 the cubic is y³ + p y + q (p < 0 when the roots are real and
+    distinct), and y_k = 2√(−p/3) cos(⅓ arccos((3q/2p)√(−3/p)) − 2πk/3).
+    """
+    K = field.domain
+    _, a, b, c = coeffs
+    three = K(3)
+    p = b - a * a / three
+    q = K(2) * a**3 / K(27) - a * b / three + c
+    P, Q = field.to_expr(p), field.to_expr(q)
+    amplitude = 2 * sp.sqrt(-P / 3)
+    angle = sp.acos(3 * Q / (2 * P) * sp.sqrt(-3 / P)) / 3
+    shift = field.to_expr(a) / 3
+    roots = []
+    for k in range(3):
+        r = amplitude * sp.cos(angle - 2 * sp.pi * k / 3) - shift
+
+        def evaluate(elem, r=r):
+            return sp.Add(*[field.to_expr(ci) * r ** (len(cs) - 1 - i)
+                            for cs in [_as_poly(elem, K).rep.to_list()] for i, ci in enumerate(cs)])
+
+        roots.append(_Root(r, evaluate))
+    return roots
+
+
+def _sqrt_expr(disc: sp.Expr) -> sp.Expr:
+    content, rest = disc.as_content_primitive()  # √(16/9·s) = (4/3)√s
+    root = sp.sqrt(content) * sp.sqrt(rest)
+    if not disc.is_Rational and not disc.has(sp.exp, sp.E):
+        root = sp.sqrtdenest(root)
+    return root
+
+
+def _const(a):
+    """An element of F given either bare or as a constant Poly."""
+    if isinstance(a, sp.Poly):
+        coeffs = a.rep.to_list()
+        return coeffs[-1] if coeffs else a.domain.zero
+    return a
+
+
+def _pair(a, K):
+    """(a1, a0) of an element a0 + a1·x of F[x]/(f) for a quadratic f."""
+    coeffs = a.rep.to_list() if isinstance(a, sp.Poly) else [a]
+    coeffs = [K.zero] * (2 - len(coeffs)) + list(coeffs)
+    return coeffs[-2], coeffs[-1]
+
+
+def _as_poly(a, K):
+    return a if isinstance(a, sp.Poly) else sp.Poly.from_list([a], _X, domain=K)
 
 
 # --- eigenvectors in E = F[x]/(f) ---------------------------------------------------

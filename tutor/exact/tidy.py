@@ -28,6 +28,11 @@ def tidy(expr: sp.Expr) -> sp.Expr:
         return expr
     if expr.has(sp.CRootOf):
         return sp.expand(expr)
+    if expr.has(sp.exp, sp.E, sp.log, sp.cos):
+        # Expanding or rationalising expressions in exponentials multiplies their
+        # size (and time); put them over one denominator instead.
+        candidates = [expr] if sp.count_ops(expr) > 80 else [expr, sp.expand(expr)]
+        return min(candidates, key=sp.count_ops)
     out = sp.radsimp(sp.expand(expr))
     if out.has(sp.sqrt):
         out = sp.sqrtdenest(out)
@@ -37,9 +42,83 @@ def tidy(expr: sp.Expr) -> sp.Expr:
     return min(candidates, key=sp.count_ops)
 
 
+def is_zero(expr: sp.Expr) -> bool:
+    """Whether an exact real expression is zero.
+
+    A value that is numerically non-zero is decided at once. An algebraic value
+    that is numerically zero is proved zero by expansion or, failing that, by
+    its minimal polynomial. An expression in exponentials (RBF kernels with a
+    rational γ) or in CRootOf objects is accepted as zero on 100 correct
+    digits: proving such identities by expansion takes minutes, and they are
+    polynomial identities of small degree and height (in one transcendental
+    t = e^(−γ/L), or in one algebraic root), which cannot vanish to 100 digits
+    by accident at the sizes of our problems.
+
+    >>> is_zero(sp.sqrt(8) - 2*sp.sqrt(2))
+    True
+    >>> is_zero(sp.exp(-1) - sp.exp(-sp.Rational(1, 2))**2)
+    True
+    """
+    expr = sp.sympify(expr)
+    if expr.is_Rational:
+        return expr == 0
+    if abs(numeric(expr, 30)) > sp.Float("1e-20"):
+        return False
+    if expr.has(sp.exp, sp.E, sp.log, sp.pi, sp.cos, sp.CRootOf):
+        return abs(numeric(expr, 120)) < sp.Float("1e-100")
+    expanded = sp.expand(expr)
+    if expanded == 0 or sp.expand(sp.fraction(sp.together(expanded))[0]) == 0:
+        return True
+    return sp.minimal_polynomial(expr, sp.Symbol("x")).is_Symbol
+
+
+def numeric(expr: sp.Expr, digits: int = _PRECISION) -> sp.Float:
+    """A numeric value to about ``digits`` digits, used only to decide signs, order and zeros.
+
+    The expression tree is evaluated once at a fixed working precision with
+    mpmath. SymPy's evalf would raise its precision again and again on a value
+    that is exactly zero, which is what our identity checks produce.
+    """
+    import mpmath
+
+    with mpmath.workdps(digits + 15):
+        value = _mp_eval(sp.sympify(expr), {})
+        return sp.Float(mpmath.re(value), digits)
+
+
+_MP_FUNCTIONS = {sp.exp: "exp", sp.log: "log", sp.cos: "cos", sp.sin: "sin", sp.acos: "acos"}
+
+
+def _mp_eval(expr, memo):
+    import mpmath
+
+    if expr in memo:
+        return memo[expr]
+    if expr.is_Rational:
+        value = mpmath.mpf(expr.p) / expr.q
+    elif expr.is_Add:
+        value = mpmath.fsum(_mp_eval(a, memo) for a in expr.args)
+    elif expr.is_Mul:
+        value = mpmath.fprod(_mp_eval(a, memo) for a in expr.args)
+    elif expr.is_Pow:
+        base, exponent = expr.args
+        b = _mp_eval(base, memo)
+        value = b ** int(exponent) if exponent.is_Integer else mpmath.power(b, _mp_eval(exponent, memo))
+    elif expr is sp.pi:
+        value = mpmath.pi
+    elif expr is sp.E:
+        value = mpmath.e
+    elif type(expr) in _MP_FUNCTIONS:
+        value = getattr(mpmath, _MP_FUNCTIONS[type(expr)])(_mp_eval(expr.args[0], memo))
+    else:  # CRootOf and anything else SymPy can evaluate
+        value = mpmath.mpmathify(expr.evalf(mpmath.mp.dps))
+    memo[expr] = value
+    return value
+
+
 def approx(expr: sp.Expr, digits: int = _PRECISION) -> sp.Float:
     """A high-precision numeric value, used only to decide signs and order."""
-    return sp.N(expr, digits)
+    return numeric(expr, digits)
 
 
 def sign_of(expr: sp.Expr) -> int:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import sympy as sp
 
-from ..exact.tidy import tidy
+from ..exact.tidy import is_zero, tidy
 from ..steps import Check, Step
 
 
@@ -45,7 +45,7 @@ def centred_step(K: sp.ImmutableMatrix, row_means, grand_mean) -> Step:
     n = K.rows
     Khat = sp.ImmutableMatrix(n, n, lambda i, j: tidy(K[i, j] - row_means[i] - row_means[j] + grand_mean))
     H = centring_matrix(n)
-    hkh = (H * K * H).applyfunc(tidy)
+    hkh = H * K * H
     entries = [(i + 1, j + 1, K[i, j], row_means[i], row_means[j], Khat[i, j])
                for i in range(n) for j in range(i, n)]
     return Step(
@@ -56,7 +56,7 @@ def centred_step(K: sp.ImmutableMatrix, row_means, grand_mean) -> Step:
         result=Khat,
         data={"entries": entries, "grand_mean": grand_mean, "n": n},
         checks=centred_checks(Khat) + (Check(r"\hat{\mathbf K} = \mathbf H \mathbf K \mathbf H",
-                                              all(tidy(a - b) == 0 for a, b in zip(Khat, hkh))),),
+                                              all(is_zero(a - b) for a, b in zip(Khat, hkh))),),
     )
 
 
@@ -65,7 +65,7 @@ def centred_checks(Khat: sp.ImmutableMatrix) -> tuple[Check, ...]:
     return (
         Check(r"\hat{\mathbf K} = \hat{\mathbf K}^T", Khat == Khat.T),
         Check(r"\text{every row of } \hat{\mathbf K} \text{ sums to } 0",
-              all(tidy(sum(Khat.row(i))) == 0 for i in range(n))),
+              all(is_zero(sum(Khat.row(i))) for i in range(n))),
     )
 
 

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 import sympy as sp
 
 from ..exact.eigen import ETA, Spectrum
-from ..exact.tidy import Scaled, sign_of, tidy
+from ..exact.tidy import Scaled, is_zero, sign_of, tidy
 from ..kernels import Kernel
 from ..steps import Check, Step
 
@@ -62,15 +62,19 @@ def eigenvectors_step(Khat: sp.ImmutableMatrix, spec: Spectrum) -> Step:
     checks = []
     for i, p in enumerate(spec.pairs, start=1):
         product = tuple(tidy(e) for e in Khat * sp.Matrix(p.found))
-        holds = all(tidy(a - p.value * b) == 0 for a, b in zip(product, p.found))
+        holds = all(is_zero(a - p.value * b) for a, b in zip(product, p.found))
         norm = tidy(sp.sqrt(p.norm_sq))
         rows.append({"index": i, "eta": p.value, "found": p.found, "product": product,
                      "norm_sq": p.norm_sq, "norm": norm, "unit": Scaled(tidy(1 / norm), p.found),
                      "multiplicity": p.multiplicity})
         checks.append(Check(rf"\hat{{\mathbf K}} \mathbf w_{i} = \eta_{i} \mathbf w_{i}", holds))
-    V = sp.Matrix([list(p.unit) for p in spec.pairs]).T
-    gram = (V.T * V).applyfunc(tidy)
-    checks.append(Check(r"\mathbf V^T \mathbf V = \mathbf I \text{ (orthonormal)}", gram == sp.eye(len(spec.pairs))))
+    # v_i = w_i/‖w_i‖ has unit length by construction once ‖w_i‖² is right; check
+    # that and orthogonality on the w, whose entries are smaller than the v's.
+    ws = [p.found for p in spec.pairs]
+    norms_right = all(is_zero(sum(x**2 for x in p.found) - p.norm_sq) for p in spec.pairs)
+    orthogonal = all(is_zero(sum(a * b for a, b in zip(ws[i], ws[j])))
+                     for i in range(len(ws)) for j in range(i + 1, len(ws)))
+    checks.append(Check(r"\mathbf v_i^T \mathbf v_j = 0 \ (i \ne j), \ \|\mathbf v_i\| = 1", norms_right and orthogonal))
     return Step(
         key="eigenvectors",
         kind="eigenvectors",
@@ -157,14 +161,14 @@ def recipe_checks_step(Khat: sp.ImmutableMatrix, comps, variances, all_kept: boo
         sq = tuple(tidy(x**2) for x in a)
         mean_sq = tidy(sum(sq) / n)
         rows.append({"index": c.index, "squares": sq, "mean": mean_sq, "variance": lam})
-        checks.append(Check(rf"\tfrac1{{{n}}}\|\mathbf a_{c.index}\|^2 = \lambda_{c.index}", tidy(mean_sq - lam) == 0))
+        checks.append(Check(rf"\tfrac1{{{n}}}\|\mathbf a_{c.index}\|^2 = \lambda_{c.index}", is_zero(mean_sq - lam)))
     point_rows = []
     if all_kept and comps:
         for j in range(n):
             total = tidy(sum(c.coordinate.value[j] ** 2 for c in comps))
             point_rows.append({"point": j + 1, "total": total, "diag": Khat[j, j]})
             checks.append(Check(rf"\textstyle\sum_i a_{{i{j + 1}}}^2 = \hat K_{{{j + 1}{j + 1}}}",
-                                tidy(total - Khat[j, j]) == 0))
+                                is_zero(total - Khat[j, j])))
     trace_mean = tidy(Khat.trace() / n)
     total_var = tidy(sum(variances))
     return Step(
@@ -175,7 +179,7 @@ def recipe_checks_step(Khat: sp.ImmutableMatrix, comps, variances, all_kept: boo
         data={"rows": rows, "point_rows": point_rows, "trace_mean": trace_mean, "n": n,
               "total_variance": total_var, "all_kept": all_kept},
         checks=tuple(checks) + (Check(r"\textstyle\sum_i \lambda_i = \tfrac1n \operatorname{tr} \hat{\mathbf K}",
-                                      tidy(total_var - trace_mean) == 0),),
+                                      is_zero(total_var - trace_mean)),),
     )
 
 
