@@ -48,7 +48,7 @@ def solve(problem):
 
 
 def render(solution, fmt: str = "md") -> str:
-    from .render import render as _render
+    from .rendering import render as _render
 
     return _render(solution, fmt)
 

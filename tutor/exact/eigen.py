@@ -125,33 +125,43 @@ def _field_of(entries: list[sp.Expr]) -> _Field:
 
 
 def _exp_to_powers(entries: list[sp.Expr]):
-    """Write every exp(a) as t^k for one t = exp(g), when the a are rational multiples of g."""
-    exps = set()
+    """Write the entries as polynomials in one t, when they are powers of one number.
+
+    Either every exp(a) is t^k for t = exp(g) (the a rational multiples of g), or
+    every irrational power b^(p/q) of one rational b is t^k for t = b^(1/L)
+    (RBF kernels with γ = q·ln b). In the second case t is algebraic, but the
+    algebra is done for a generic t and specialised at the end: this avoids
+    factoring over a number field such as Q(2^(1/4)), which is slow, and the
+    final checks (K̂w = ηw, orthonormality) confirm the specialised answers.
+    """
+    exps, powers = set(), set()
     for e in entries:
-        exps |= {a for a in e.atoms(sp.exp)}
+        exps |= e.atoms(sp.exp)
         if e.has(sp.E):
             exps.add(sp.exp(1, evaluate=False))
-    if not exps:
+        powers |= {p for p in e.atoms(sp.Pow) if p.base.is_Rational and p.exp.is_Rational and not p.exp.is_Integer}
+    if exps and not powers:
+        args = sorted((a.args[0] for a in exps), key=sp.default_sort_key)
+        make = sp.exp
+    elif powers and not exps and len({p.base for p in powers}) == 1:
+        b = next(iter(powers)).base
+        args = sorted((sp.log(b) * p.exp for p in powers), key=sp.default_sort_key)
+        make = lambda a: b ** sp.cancel(a / sp.log(b))  # noqa: E731
+    else:
         return entries, {}
-    args = sorted((a.args[0] for a in exps), key=sp.default_sort_key)
     g = args[0]
     ratios = []
     for a in args:
         r = sp.cancel(a / g)
         if not r.is_Rational:
-            raise UnsupportedProblem(
-                f"exponents {g} and {a} are not rational multiples of each other"
-            )
+            raise UnsupportedProblem(f"exponents {g} and {a} are not rational multiples of each other")
         ratios.append(r)
     denominator = lcm(*(int(r.q) for r in ratios))
-    base = g / denominator  # t = exp(base); exp(r g) = t^(r·denominator)
-    mapping = {}
-    for a, r in zip(args, ratios):
-        mapping[sp.exp(a)] = _T ** int(r * denominator)
+    mapping = {make(a): _T ** int(r * denominator) for a, r in zip(args, ratios)}
     if sp.exp(1) in mapping:
         mapping[sp.E] = mapping.pop(sp.exp(1))
     replaced = [e.xreplace(mapping) for e in entries]
-    return replaced, {_T: sp.exp(base)}
+    return replaced, {_T: make(g / denominator)}
 
 
 # --- roots of one irreducible factor --------------------------------------------

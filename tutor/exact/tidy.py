@@ -12,7 +12,9 @@ from math import gcd, lcm
 
 import sympy as sp
 
-_PRECISION = 40  # digits for numeric sign and order decisions on exact values
+_PRECISION = 40
+_TIDY_LIMIT = 150  # operations
+_PROVE_LIMIT = 60  # operations: larger identities are confirmed on 100 digits  # digits for numeric sign and order decisions on exact values
 
 
 def tidy(expr: sp.Expr) -> sp.Expr:
@@ -26,6 +28,8 @@ def tidy(expr: sp.Expr) -> sp.Expr:
     expr = sp.sympify(expr)
     if expr.is_Atom:
         return expr
+    if sp.count_ops(expr) > _TIDY_LIMIT:
+        return expr  # rationalising a large expression can take minutes and rarely shortens it
     if expr.has(sp.CRootOf):
         return sp.expand(expr)
     if expr.has(sp.exp, sp.E, sp.log, sp.cos):
@@ -45,14 +49,14 @@ def tidy(expr: sp.Expr) -> sp.Expr:
 def is_zero(expr: sp.Expr) -> bool:
     """Whether an exact real expression is zero.
 
-    A value that is numerically non-zero is decided at once. An algebraic value
-    that is numerically zero is proved zero by expansion or, failing that, by
-    its minimal polynomial. An expression in exponentials (RBF kernels with a
-    rational γ) or in CRootOf objects is accepted as zero on 100 correct
-    digits: proving such identities by expansion takes minutes, and they are
-    polynomial identities of small degree and height (in one transcendental
-    t = e^(−γ/L), or in one algebraic root), which cannot vanish to 100 digits
-    by accident at the sizes of our problems.
+    A value that is numerically non-zero is decided at once. A small algebraic
+    value that is numerically zero is proved zero by expansion or by its
+    minimal polynomial. Any other value (exponentials, root objects, large
+    surd expressions) is accepted as zero on 100 correct digits: proving such
+    identities symbolically can take minutes, and they are polynomial
+    identities of small degree and height in one algebraic or transcendental
+    number, which cannot vanish to 100 digits by accident at the sizes of our
+    problems.
 
     >>> is_zero(sp.sqrt(8) - 2*sp.sqrt(2))
     True
@@ -64,12 +68,13 @@ def is_zero(expr: sp.Expr) -> bool:
         return expr == 0
     if abs(numeric(expr, 30)) > sp.Float("1e-20"):
         return False
-    if expr.has(sp.exp, sp.E, sp.log, sp.pi, sp.cos, sp.CRootOf):
-        return abs(numeric(expr, 120)) < sp.Float("1e-100")
-    expanded = sp.expand(expr)
-    if expanded == 0 or sp.expand(sp.fraction(sp.together(expanded))[0]) == 0:
-        return True
-    return sp.minimal_polynomial(expr, sp.Symbol("x")).is_Symbol
+    small = sp.count_ops(expr) <= _PROVE_LIMIT
+    if small and not expr.has(sp.exp, sp.E, sp.log, sp.pi, sp.cos, sp.CRootOf):
+        expanded = sp.expand(expr)
+        if expanded == 0 or sp.expand(sp.fraction(sp.together(expanded))[0]) == 0:
+            return True
+        return sp.minimal_polynomial(expr, sp.Symbol("x")).is_Symbol
+    return abs(numeric(expr, 120)) < sp.Float("1e-100")
 
 
 def numeric(expr: sp.Expr, digits: int = _PRECISION) -> sp.Float:

@@ -1,0 +1,41 @@
+"""Shared helpers: solve a problem written inline, run the CLI in-process."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+import sympy as sp
+from click.testing import CliRunner
+
+from tutor import load_problem_text, solve
+from tutor.cli import main
+
+ROOT = Path(__file__).resolve().parent.parent
+PROBLEMS = ROOT / "problems"
+
+
+def solve_yaml(text: str):
+    return solve(load_problem_text(text, "<test>"))
+
+
+def run_cli(*args: str, input: str | None = None):
+    """Run `tutor ARGS` in-process; returns click's Result (exit_code, stdout, stderr)."""
+    return CliRunner().invoke(main, list(args), input=input, catch_exceptions=False)
+
+
+def same_up_to_sign(u, v) -> bool:
+    u, v = sp.Matrix(u), sp.Matrix(v)
+    return all(sp.simplify(a - b) == 0 for a, b in zip(u, v)) or all(
+        sp.simplify(a + b) == 0 for a, b in zip(u, v)
+    )
+
+
+@pytest.fixture
+def tmp_problem(tmp_path):
+    def write(text: str, name: str = "problem.yaml") -> str:
+        path = tmp_path / name
+        path.write_text(text, encoding="utf-8")
+        return str(path)
+
+    return write

@@ -1,0 +1,101 @@
+"""The command line: output formats, stdin, bundled problems, and one-line errors with exit 2."""
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+from .conftest import PROBLEMS, ROOT, run_cli
+
+EXAMPLE3 = str(PROBLEMS / "kernel-pca" / "example3.yaml")
+
+
+def test_solve_markdown_is_the_default():
+    result = run_cli("solve", EXAMPLE3)
+    assert result.exit_code == 0
+    assert result.output.startswith("# Kernel PCA on Example 3")
+    assert r"\eta_{1} = 8" in result.output
+
+
+def test_solve_json_has_steps_and_answers_in_the_documented_shape():
+    result = run_cli("solve", EXAMPLE3, "--format", "json")
+    data = json.loads(result.output)
+    assert data["topic"] == "kernel-pca"
+    assert {"key", "title", "latex"} <= set(data["steps"][0])
+    assert data["answers"]["eigenvalues"] == {"exact": ["8", "6", "0"], "approx": [8.0, 6.0, 0.0]}
+    assert data["answers"]["char_poly"]["approx"] is None
+    assert data["answers"]["coordinates"]["exact"] == [["2", "-2", "0"], ["1", "1", "-2"]]
+    assert len(data["answers"]["centred_kernel"]["exact"]) == 3
+
+
+def test_solve_reads_stdin_and_writes_to_a_file(tmp_path):
+    out = tmp_path / "out.tex"
+    text = (PROBLEMS / "kernel-pca" / "example3.yaml").read_text()
+    result = run_cli("solve", "-", "-f", "tex", "-o", str(out), input=text)
+    assert result.exit_code == 0 and result.output == ""
+    assert out.read_text().startswith(r"\documentclass")
+
+
+def test_solve_finds_a_bundled_problem_by_short_name():
+    assert run_cli("solve", "kernel-pca/example3").exit_code == 0
+
+
+def test_topics_lists_kernel_pca_with_its_examples_and_keys():
+    result = run_cli("topics", "--keys")
+    assert "kernel-pca" in result.output and "kernel-pca/example3" in result.output
+    assert "new_coordinates" in result.output
+
+
+def test_python_dash_m_tutor_works():
+    result = subprocess.run([sys.executable, "-m", "tutor", "--version"], capture_output=True, text=True, cwd=ROOT)
+    assert result.returncode == 0 and "tutor" in result.stdout
+
+
+BAD_INPUTS = {
+    "missing file": (None, "no such file"),
+    "invalid yaml": ("topic: kernel-pca\npoints: [[1, 2]\n", "invalid YAML"),
+    "not a mapping": ("- 1\n- 2\n", "must be a YAML mapping"),
+    "unknown topic": ("topic: kernel-pcb\npoints: [[0], [1]]\nkernel: {name: linear}\n", "topic: unknown topic"),
+    "unknown kernel": ("topic: kernel-pca\npoints: [[0], [1]]\nkernel: {name: sigmoid}\n", "kernel.name: unknown kernel"),
+    "ragged points": ("topic: kernel-pca\npoints: [[0, 1], [1]]\nkernel: {name: linear}\n", "points: ragged"),
+    "non-numeric entry": ("topic: kernel-pca\npoints: [[0, x], [1, 2]]\nkernel: {name: linear}\n", "points[1][2]"),
+    "python code entry": ('topic: kernel-pca\npoints: [["__import__(1)", 1], [1, 2]]\nkernel: {name: linear}\n',
+                          "points[1][1]"),
+    "degree not positive": ("topic: kernel-pca\npoints: [[0], [1]]\nkernel: {name: polynomial, degree: 0}\n",
+                            "kernel.degree: must be a positive whole number"),
+    "degree not integer": ("topic: kernel-pca\npoints: [[0], [1]]\nkernel: {name: polynomial, degree: 1.5}\n",
+                           "kernel.degree: must be a positive whole number"),
+    "gamma zero": ("topic: kernel-pca\npoints: [[0], [1]]\nkernel: {name: rbf, gamma: 0}\n", "kernel.gamma: must be > 0"),
+    "gamma negative": ('topic: kernel-pca\npoints: [[0], [1]]\nkernel: {name: rbf, gamma: "-ln(2)"}\n',
+                       "kernel.gamma: must be > 0"),
+    "K not symmetric": ("topic: kernel-pca\nkernel_matrix: [[1, 2], [3, 4]]\n", "kernel_matrix: must be symmetric"),
+    "K-hat not centred": ("topic: kernel-pca\ncentred_kernel_matrix: [[1, 0], [0, 1]]\n", "does not sum to 0"),
+    "too many points": ("topic: kernel-pca\npoints: " + str([[i] for i in range(9)]) + "\nkernel: {name: linear}\n",
+                        "points: needs 2 to 8 points, got 9"),
+    "one point": ("topic: kernel-pca\npoints: [[1, 2]]\nkernel: {name: linear}\n", "points: needs 2 to 8"),
+    "unknown field": ("topic: kernel-pca\npoints: [[0], [1]]\nkernal: {name: linear}\n", "kernal: unknown field"),
+    "no kernel": ("topic: kernel-pca\npoints: [[0], [1]]\n", "kernel: is missing"),
+    "two starts": ("topic: kernel-pca\npoints: [[0], [1]]\nkernel_matrix: [[1, 0], [0, 1]]\n", "exactly one of"),
+    "too many components": ("topic: kernel-pca\npoints: [[0], [1]]\nkernel: {name: linear}\ncomponents: 2\n",
+                            "components: asks for 2 components but only 1"),
+    "new point wrong size": ("topic: kernel-pca\npoints: [[0], [1]]\nkernel: {name: linear}\nnew_points: [[1, 2]]\n",
+                             "new_points:"),
+    "negative offset": ("topic: kernel-pca\npoints: [[0], [1]]\nkernel: {name: polynomial, degree: 2, offset: -1}\n",
+                        "kernel.offset: must be >= 0"),
+}
+
+
+@pytest.mark.parametrize("case", sorted(BAD_INPUTS))
+def test_bad_input_gives_one_line_naming_file_and_field_and_exit_2(case, tmp_path):
+    text, expected = BAD_INPUTS[case]
+    path = tmp_path / "bad.yaml"
+    if text is not None:
+        path.write_text(text)
+    result = subprocess.run([sys.executable, "-m", "tutor", "solve", str(path)], capture_output=True, text=True)
+    assert result.returncode == 2, result.stderr
+    assert result.stdout == ""
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1 and "Traceback" not in result.stderr
+    assert lines[0].startswith(f"error: {path}: ")
+    assert expected in lines[0]
