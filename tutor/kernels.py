@@ -12,6 +12,7 @@ import sympy as sp
 
 from . import fields
 from .errors import ProblemError
+from .exact.tidy import as_expr
 
 KERNELS = ("linear", "polynomial", "rbf")
 MAX_DEGREE = 10
@@ -55,7 +56,7 @@ def rbf_value(gamma: sp.Expr, delta: sp.Expr) -> sp.Expr:
     >>> rbf_value(sp.Rational(1, 2), 2)
     exp(-1)
     """
-    q, rest = sp.sympify(gamma).as_coeff_Mul()
+    q, rest = as_expr(gamma).as_coeff_Mul()
     if isinstance(rest, sp.log) and rest.args[0].is_Rational:
         return sp.Pow(rest.args[0], -q * delta)
     return sp.exp(sp.expand(-gamma * delta))

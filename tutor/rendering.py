@@ -16,7 +16,7 @@ from typing import Any
 import sympy as sp
 from sympy.printing.latex import LatexPrinter
 
-from .exact.tidy import Scaled
+from .exact.tidy import Scaled, as_expr
 from .resources import resource_dir
 from .steps import Solution, Step
 
@@ -44,7 +44,7 @@ def tex(value: Any) -> str:
     >>> tex(sp.sqrt(2) / 2)
     '\\\\frac{\\\\sqrt{2}}{2}'
     """
-    return _PRINTER.doprint(sp.sympify(value))
+    return _PRINTER.doprint(as_expr(value))
 
 
 def col(vector) -> str:
@@ -59,7 +59,7 @@ def row(values, sep: str = ", ") -> str:
 
 def paren(value: Any) -> str:
     """LaTeX of a value, in parentheses when it is negative or a sum (for substitutions)."""
-    value = sp.sympify(value)
+    value = as_expr(value)
     body = tex(value)
     if value.is_Add or (value.could_extract_minus_sign() and value != 0):
         return rf"\left({body}\right)"
@@ -121,7 +121,7 @@ def decimal(value: Any, digits: int = APPROX_DIGITS) -> str:
 
 def approx(value: Any) -> str:
     """' \\approx 1.414' for an irrational value, '' for a rational one."""
-    value = sp.sympify(value)
+    value = as_expr(value)
     if value.is_Rational:
         return ""
     return r" \approx " + decimal(value)
@@ -129,7 +129,7 @@ def approx(value: Any) -> str:
 
 def approx_col(vector) -> str:
     """' \\approx (column of decimals)' when any entry is irrational."""
-    if all(sp.sympify(v).is_Rational for v in vector):
+    if all(as_expr(v).is_Rational for v in vector):
         return ""
     return r" \approx \begin{bmatrix} " + r" \\ ".join(decimal(v) for v in vector) + r" \end{bmatrix}"
 
@@ -212,7 +212,7 @@ def exact_data(value: Any):
         return [[exact_data(value[i, j]) for j in range(value.cols)] for i in range(value.rows)]
     if isinstance(value, (tuple, list)):
         return [exact_data(v) for v in value]
-    return str(sp.sympify(value))
+    return str(as_expr(value))
 
 
 def approx_data(value: Any):
@@ -221,7 +221,7 @@ def approx_data(value: Any):
         return [[approx_data(value[i, j]) for j in range(value.cols)] for i in range(value.rows)]
     if isinstance(value, (tuple, list)):
         return [approx_data(v) for v in value]
-    value = sp.sympify(value)
+    value = as_expr(value)
     if value.free_symbols:
         return None
     return float(sp.N(value, 30))

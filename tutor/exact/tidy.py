@@ -13,8 +13,20 @@ from math import gcd, lcm
 import sympy as sp
 
 _PRECISION = 40
-_TIDY_LIMIT = 150  # operations
+_TIDY_LIMIT = 40  # operations: radsimp on larger expressions can take minutes
 _PROVE_LIMIT = 60  # operations: larger identities are confirmed on 100 digits  # digits for numeric sign and order decisions on exact values
+
+
+def as_expr(value) -> sp.Expr:
+    """One of our own values (an int or a SymPy number) as SymPy.
+
+    Strings are refused: a string becomes a value only through the whitelist parser.
+    """
+    if isinstance(value, sp.Basic):
+        return value
+    if isinstance(value, int) and not isinstance(value, bool):
+        return sp.Integer(value)
+    raise TypeError(f"expected an exact number, got {type(value).__name__}")
 
 
 def tidy(expr: sp.Expr) -> sp.Expr:
@@ -25,7 +37,7 @@ def tidy(expr: sp.Expr) -> sp.Expr:
     >>> tidy(sp.sqrt(3 + 2*sp.sqrt(2)))
     1 + sqrt(2)
     """
-    expr = sp.sympify(expr)
+    expr = as_expr(expr)
     if expr.is_Atom:
         return expr
     if sp.count_ops(expr) > _TIDY_LIMIT:
@@ -63,7 +75,7 @@ def is_zero(expr: sp.Expr) -> bool:
     >>> is_zero(sp.exp(-1) - sp.exp(-sp.Rational(1, 2))**2)
     True
     """
-    expr = sp.sympify(expr)
+    expr = as_expr(expr)
     if expr.is_Rational:
         return expr == 0
     if abs(numeric(expr, 30)) > sp.Float("1e-20"):
@@ -87,7 +99,7 @@ def numeric(expr: sp.Expr, digits: int = _PRECISION) -> sp.Float:
     import mpmath
 
     with mpmath.workdps(digits + 15):
-        value = _mp_eval(sp.sympify(expr), {})
+        value = _mp_eval(as_expr(expr), {})
         return sp.Float(mpmath.re(value), digits)
 
 
@@ -165,7 +177,7 @@ def primitive(vector) -> tuple[sp.Expr, tuple[sp.Expr, ...]]:
     >>> primitive([sp.Rational(1, 2), sp.Rational(-1, 2), 0])
     (1/2, (1, -1, 0))
     """
-    vector = [sp.sympify(v) for v in vector]
+    vector = [as_expr(v) for v in vector]
     coeffs = [v.as_coeff_Mul()[0] if v != 0 else None for v in vector]
     rationals = [c for c in coeffs if c is not None and c.is_Rational]
     if not rationals:

@@ -72,7 +72,7 @@ def kernel_step(kernel: Kernel, G: sp.ImmutableMatrix, D: sp.ImmutableMatrix | N
 
 def given_kernel_step(K: sp.ImmutableMatrix) -> Step:
     return Step(key="kernel", kind="kernel_given", title="Kernel matrix (given)",
-                formula=r"\mathbf K", result=K, checks=kernel_checks(K, rbf=False))
+                formula="", result=K, checks=kernel_checks(K, rbf=False))
 
 
 def kernel_checks(K: sp.ImmutableMatrix, *, rbf: bool) -> tuple[Check, ...]:

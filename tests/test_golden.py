@@ -1,0 +1,49 @@
+"""Golden files for the rendered Example 3, and the LaTeX compiles with pdflatex.
+
+Regenerate after an intended change with: TUTOR_UPDATE_GOLDEN=1 pytest tests/test_golden.py
+"""
+
+import os
+import shutil
+import subprocess
+
+import pytest
+
+from tutor import render, solve
+
+from .conftest import PROBLEMS, ROOT
+
+GOLDEN = ROOT / "tests" / "golden"
+CASES = [("kernel-pca", "example3")]
+
+
+@pytest.mark.parametrize("topic,name", CASES)
+@pytest.mark.parametrize("fmt", ["md", "tex"])
+def test_rendering_matches_the_golden_file(topic, name, fmt):
+    text = render(solve(str(PROBLEMS / topic / f"{name}.yaml")), fmt)
+    golden = GOLDEN / topic / f"{name}.{fmt}"
+    if os.environ.get("TUTOR_UPDATE_GOLDEN"):
+        golden.parent.mkdir(parents=True, exist_ok=True)
+        golden.write_text(text, encoding="utf-8")
+    assert text == golden.read_text(encoding="utf-8")
+
+
+def _pdflatex():
+    exe = shutil.which("pdflatex")
+    if exe is None and not os.environ.get("CI"):
+        pytest.skip("pdflatex is not installed (CI installs it)")
+    assert exe, "pdflatex is missing: .ci/run must install texlive-latex-base"
+    return exe
+
+
+@pytest.mark.parametrize("problem", sorted(p.stem for p in (PROBLEMS / "kernel-pca").glob("*.yaml")))
+def test_latex_compiles_with_pdflatex(problem, tmp_path):
+    exe = _pdflatex()
+    tex = tmp_path / f"{problem}.tex"
+    tex.write_text(render(solve(str(PROBLEMS / "kernel-pca" / f"{problem}.yaml")), "tex"), encoding="utf-8")
+    result = subprocess.run([exe, "-interaction=nonstopmode", "-halt-on-error", tex.name],
+                            cwd=tmp_path, capture_output=True, text=True, timeout=120)
+    assert result.returncode == 0, result.stdout[-2000:]
+    assert (tmp_path / f"{problem}.pdf").stat().st_size > 1000
+    log = (tmp_path / f"{problem}.log").read_text(errors="replace")
+    assert "! " not in log
