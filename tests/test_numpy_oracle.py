@@ -158,3 +158,14 @@ def test_linear_kernel_coordinates_equal_linear_pca_scores(points):
     assert len(coords) == len(scores)
     for group in _clusters(lam[: len(scores)]):
         assert _close(_projector(coords[group]), _projector(np.array(scores)[group]), 10.0)
+
+
+four_small_points = st.lists(st.lists(st.integers(-1, 1), min_size=2, max_size=2), min_size=4, max_size=4)
+
+
+@pytest.mark.parametrize("kernel_name", ["rbf-ln2", "rbf-half"])
+@settings(max_examples=4, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(points=four_small_points)
+def test_rbf_on_four_points_matches_numpy(kernel_name, points):
+    # Four points usually leave an irreducible cubic: Viète's form over Q(t).
+    check_against_numpy(points, kernel_name)
