@@ -14,7 +14,7 @@ from tutor import render, solve
 from .conftest import PROBLEMS, ROOT
 
 GOLDEN = ROOT / "tests" / "golden"
-CASES = [("kernel-pca", "example3")]
+CASES = [("kernel-pca", "example3"), ("kernel-matrix", "quadratic-three-points"), ("centring", "given-kernel-matrix")]
 
 
 @pytest.mark.parametrize("topic,name", CASES)
@@ -36,11 +36,15 @@ def _pdflatex():
     return exe
 
 
-@pytest.mark.parametrize("problem", sorted(p.stem for p in (PROBLEMS / "kernel-pca").glob("*.yaml")))
-def test_latex_compiles_with_pdflatex(problem, tmp_path):
+BUNDLED = sorted(PROBLEMS.glob("*/*.yaml"))
+
+
+@pytest.mark.parametrize("source", BUNDLED, ids=lambda p: f"{p.parent.name}/{p.stem}")
+def test_latex_compiles_with_pdflatex(source, tmp_path):
     exe = _pdflatex()
+    problem = f"{source.parent.name}-{source.stem}"
     tex = tmp_path / f"{problem}.tex"
-    tex.write_text(render(solve(str(PROBLEMS / "kernel-pca" / f"{problem}.yaml")), "tex"), encoding="utf-8")
+    tex.write_text(render(solve(str(source)), "tex"), encoding="utf-8")
     result = subprocess.run([exe, "-interaction=nonstopmode", "-halt-on-error", tex.name],
                             cwd=tmp_path, capture_output=True, text=True, timeout=120)
     assert result.returncode == 0, result.stdout[-2000:]

@@ -1,7 +1,7 @@
 """The registry of problem types. Each topic is one module, imported only when used.
 
 A topic module provides:
-  NAME, SUMMARY        its name in problem files and a one-line description
+  NAME                 its name in problem files (its one-line summary is in REGISTRY)
   ANSWER_KEYS          answer key -> what the student gives, in order
   FIELDS               the problem-file fields it accepts
   parse(raw) -> Problem        validate a YAML mapping into a frozen record
@@ -20,6 +20,8 @@ from ..errors import ProblemError
 # `tutor topics` need not import every topic.
 REGISTRY: dict[str, tuple[str, str]] = {
     "kernel-pca": ("kernel_pca", "Kernel PCA by hand: kernel matrix, centring, eigenvalues, coordinates"),
+    "kernel-matrix": ("kernel_matrix", "Kernel matrix by hand: Gram matrix, Hadamard form, squared distances, checks"),
+    "centring": ("centring", "Centre a kernel matrix by hand: row means, grand mean, K̂, rows sum to 0"),
 }
 
 

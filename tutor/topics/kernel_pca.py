@@ -8,17 +8,15 @@ import sympy as sp
 
 from .. import fields
 from ..errors import ProblemError
+from . import inputs
 from ..exact.eigen import spectrum
 from ..exact.tidy import sign_of
-from ..kernels import Kernel, parse_kernel
+from ..kernels import Kernel
 from ..recipes import centring, kernel_matrix
 from ..recipes import kernel_pca as kpca
 from ..steps import Solution
 
 NAME = "kernel-pca"
-SUMMARY = "Kernel PCA by hand: kernel matrix, centring, eigenvalues, coordinates"
-MAX_POINTS = 8
-MAX_DIMENSION = 6
 
 ANSWER_KEYS = {
     "gram": "Gram matrix XᵀX (n×n)",
@@ -60,50 +58,19 @@ class Problem:
 
 def parse(raw: dict) -> Problem:
     fields.reject_unknown(raw, FIELDS)
-    starts = [k for k in ("points", "kernel_matrix", "centred_kernel_matrix") if k in raw]
-    if len(starts) != 1:
-        raise ProblemError(
-            "give exactly one of points (with kernel), kernel_matrix or centred_kernel_matrix"
-            + (f"; found {', '.join(starts)}" if starts else ""),
-            field="points",
-        )
+    start = inputs.one_start(raw, ("points", "kernel_matrix", "centred_kernel_matrix"))
     title = fields.text(raw.get("title", "Kernel PCA"), "title")
     components = None
     if "components" in raw:
-        components = fields.integer(raw["components"], "components", 1, MAX_POINTS)
-    start = starts[0]
+        components = fields.integer(raw["components"], "components", 1, inputs.MAX_POINTS)
     if start == "points":
-        if "kernel" not in raw:
-            raise ProblemError("is missing (points need a kernel, e.g. {name: linear})", field="kernel")
-        points = fields.rows(raw["points"], "points", min_rows=2, max_rows=MAX_POINTS,
-                             max_cols=MAX_DIMENSION, what="point")
-        kernel = parse_kernel(raw["kernel"])
-        new_points = ()
-        if "new_points" in raw:
-            new_points = fields.rows(raw["new_points"], "new_points", min_rows=1, max_rows=MAX_POINTS,
-                                     max_cols=MAX_DIMENSION, what="point")
-            if len(new_points[0]) != len(points[0]):
-                raise ProblemError(f"points have {len(points[0])} coordinates but new points have "
-                                   f"{len(new_points[0])}", field="new_points")
-        problem = Problem(title, points=points, kernel=kernel, components=components, new_points=new_points)
-    else:
-        for extra in ("kernel", "new_points"):
-            if extra in raw:
-                raise ProblemError(f"only goes with points, not with {start}", field=extra)
-        matrix = fields.square_matrix(raw[start], start, min_n=2, max_n=MAX_POINTS)
-        if start == "centred_kernel_matrix":
-            for i in range(matrix.rows):
-                if sp.simplify(sum(matrix.row(i))) != 0:
-                    raise ProblemError(f"row {i + 1} does not sum to 0, so the matrix is not centred "
-                                       "(give it as kernel_matrix to centre it)", field=start)
-            problem = Problem(title, centred_kernel_matrix=matrix, components=components)
-        else:
-            for i in range(matrix.rows):
-                if matrix[i, i].is_negative:
-                    raise ProblemError(f"diagonal entry {i + 1} is negative, so it is not a kernel matrix",
-                                       field=start)
-            problem = Problem(title, kernel_matrix=matrix, components=components)
-    return problem
+        points, kernel = inputs.points_and_kernel(raw)
+        new_points = inputs.new_points(raw, len(points[0]))
+        return Problem(title, points=points, kernel=kernel, components=components, new_points=new_points)
+    inputs.only_with_points(raw, start, ("kernel", "new_points"))
+    if start == "centred_kernel_matrix":
+        return Problem(title, centred_kernel_matrix=inputs.centred_kernel_matrix(raw), components=components)
+    return Problem(title, kernel_matrix=inputs.kernel_matrix(raw), components=components)
 
 
 def solve(problem: Problem) -> Solution:
@@ -157,15 +124,14 @@ def solve(problem: Problem) -> Solution:
 def problem_data(problem: Problem) -> dict:
     data: dict = {"topic": NAME, "title": problem.title}
     if problem.points is not None:
-        data["points"] = [[str(v) for v in p] for p in problem.points]
+        data["points"] = inputs.point_rows(problem.points)
         data["kernel"] = problem.kernel.as_dict()
     if problem.kernel_matrix is not None:
-        data["kernel_matrix"] = [[str(v) for v in problem.kernel_matrix.row(i)] for i in range(problem.n)]
+        data["kernel_matrix"] = inputs.matrix_rows(problem.kernel_matrix)
     if problem.centred_kernel_matrix is not None:
-        M = problem.centred_kernel_matrix
-        data["centred_kernel_matrix"] = [[str(v) for v in M.row(i)] for i in range(M.rows)]
+        data["centred_kernel_matrix"] = inputs.matrix_rows(problem.centred_kernel_matrix)
     if problem.components is not None:
         data["components"] = problem.components
     if problem.new_points:
-        data["new_points"] = [[str(v) for v in p] for p in problem.new_points]
+        data["new_points"] = inputs.point_rows(problem.new_points)
     return data

@@ -1,0 +1,59 @@
+"""Topics kernel-matrix and centring: the two recipe cards on their own."""
+
+import numpy as np
+import sympy as sp
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from tutor import solve
+
+from .conftest import PROBLEMS, solve_yaml
+
+R = sp.Rational
+
+
+def test_rbf_card_distances_reproduce_the_cards_kernel_values():
+    K = solve(str(PROBLEMS / "kernel-matrix" / "rbf-card-distances.yaml")).answers["kernel"]
+    # d = 1, 2, 4, 8 from the first point: K = 2^(-d^2/4) = 0.841, 0.500, 0.0625, ~0.
+    assert K[0, 1] == sp.Integer(2) ** R(-1, 4)
+    assert [round(float(K[0, j]), 4) for j in range(1, 5)] == [0.8409, 0.5, 0.0625, 0.0]
+    assert K[0, 4] == R(1, 2**16)
+
+
+def test_kernel_matrix_topic_answer_keys():
+    solution = solve(str(PROBLEMS / "kernel-matrix" / "quadratic-three-points.yaml"))
+    assert set(solution.answers) == {"gram", "kernel"}
+    assert solution.answers["kernel"] == sp.Matrix([[1, 1, 1], [1, 4, 1], [1, 1, 25]])
+
+
+def test_centring_a_given_matrix_by_the_recipe():
+    solution = solve(str(PROBLEMS / "centring" / "given-kernel-matrix.yaml"))
+    answers = solution.answers
+    assert answers["row_means"] == (1, R(4, 3), 1)
+    assert answers["grand_mean"] == R(10, 9)
+    assert answers["centred_kernel"] == sp.Matrix([[10, -2, -8], [-2, 4, -2], [-8, -2, 10]]) / 9
+    assert all(step.passed for step in solution.steps)
+    assert "mu_\\phi" in solution.step("grand_mean").note
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.lists(st.lists(st.integers(-3, 3), min_size=2, max_size=2), min_size=2, max_size=5))
+def test_centring_matches_numpy(points):
+    solution = solve_yaml(f"topic: centring\npoints: {points}\nkernel: {{name: polynomial, degree: 2, offset: 1}}\n")
+    X = np.array(points, dtype=float)
+    K = (1 + X @ X.T) ** 2
+    n = len(points)
+    H = np.eye(n) - np.ones((n, n)) / n
+    ans = solution.answers
+    assert np.allclose(np.array(ans["kernel"].tolist(), dtype=float), K)
+    assert np.allclose([float(v) for v in ans["row_means"]], K.mean(axis=1))
+    assert np.isclose(float(ans["grand_mean"]), K.mean())
+    assert np.allclose(np.array(ans["centred_kernel"].tolist(), dtype=float), H @ K @ H)
+
+
+def test_centring_needs_exactly_one_start():
+    from tutor.errors import ProblemError
+    import pytest
+
+    with pytest.raises(ProblemError, match="exactly one of kernel_matrix or points"):
+        solve_yaml("topic: centring\ntitle: nothing\n")
