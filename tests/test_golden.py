@@ -14,7 +14,13 @@ from tutor import render, solve
 from .conftest import PROBLEMS, ROOT
 
 GOLDEN = ROOT / "tests" / "golden"
-CASES = [("kernel-pca", "example3"), ("kernel-matrix", "quadratic-three-points"), ("centring", "given-kernel-matrix")]
+CASES = [
+    ("kernel-pca", "example3"),
+    ("kernel-matrix", "quadratic-three-points"),
+    ("centring", "given-kernel-matrix"),
+    ("feature-space", "three-kernel-values"),
+    ("feature-mean", "given-kernel-matrix"),
+]
 
 
 @pytest.mark.parametrize("topic,name", CASES)

@@ -1,0 +1,67 @@
+"""Topics feature-space and feature-mean: kernel values in place of dot products."""
+
+import math
+
+import numpy as np
+import pytest
+import sympy as sp
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from tutor import solve
+from tutor.errors import ProblemError
+
+from .conftest import PROBLEMS, solve_yaml
+
+
+def test_rbf_card_distance_two_gives_feature_distance_one():
+    answers = solve(str(PROBLEMS / "feature-space" / "rbf-distance-two.yaml")).answers
+    assert answers["kernel_values"] == (1, 1, sp.Rational(1, 2))
+    assert answers["distance_sq"] == 1 and answers["cosine"] == sp.Rational(1, 2)
+
+
+def test_three_kernel_values():
+    answers = solve(str(PROBLEMS / "feature-space" / "three-kernel-values.yaml")).answers
+    assert answers["norms"] == (3, 4)
+    assert answers["distance_sq"] == 13
+    assert answers["cosine"] == sp.Rational(1, 2)
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.lists(st.lists(st.integers(-3, 3), min_size=3, max_size=3), min_size=2, max_size=2).filter(
+    lambda p: any(p[0]) and any(p[1])))
+def test_feature_space_matches_the_explicit_quadratic_feature_map(points):
+    # (x^T y)^2 = phi(x)^T phi(y) with phi(x) = (x_i x_j for all i, j): compare with numpy.
+    solution = solve_yaml(f"topic: feature-space\npoints: {points}\nkernel: {{name: polynomial, degree: 2}}\n")
+    phi = [np.outer(p, p).ravel().astype(float) for p in points]
+    a = solution.answers
+    assert math.isclose(float(a["norms"][0]), np.linalg.norm(phi[0]), rel_tol=1e-12)
+    assert math.isclose(float(a["distance_sq"]), float(np.sum((phi[0] - phi[1]) ** 2)), rel_tol=1e-12, abs_tol=1e-9)
+    cos = phi[0] @ phi[1] / (np.linalg.norm(phi[0]) * np.linalg.norm(phi[1]))
+    assert math.isclose(float(a["cosine"]), cos, rel_tol=1e-12, abs_tol=1e-12)
+
+
+def test_impossible_kernel_values_are_refused():
+    with pytest.raises(ProblemError, match="Cauchy"):
+        solve_yaml("topic: feature-space\nkernel_values: {xx: 1, yy: 1, xy: 2}\n")
+    with pytest.raises(ProblemError, match="must be > 0"):
+        solve_yaml("topic: feature-space\nkernel_values: {xx: 0, yy: 1, xy: 0}\n")
+    with pytest.raises(ProblemError, match="exactly two points"):
+        solve_yaml("topic: feature-space\npoints: [[0], [1], [2]]\nkernel: {name: linear}\n")
+
+
+def test_feature_mean_of_a_given_matrix():
+    answers = solve(str(PROBLEMS / "feature-mean" / "given-kernel-matrix.yaml")).answers
+    assert answers["mean_norm_sq"] == sp.Rational(10, 9)
+    assert answers["distances_sq"] == (sp.Rational(10, 9), sp.Rational(4, 9), sp.Rational(10, 9))
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.lists(st.lists(st.integers(-3, 3), min_size=2, max_size=2), min_size=2, max_size=5))
+def test_feature_mean_matches_numpy_with_the_linear_kernel(points):
+    # With the linear kernel phi is the identity: the mean and distances are the ordinary ones.
+    answers = solve_yaml(f"topic: feature-mean\npoints: {points}\nkernel: {{name: linear}}\n").answers
+    X = np.array(points, dtype=float)
+    mu = X.mean(axis=0)
+    assert math.isclose(float(answers["mean_norm_sq"]), float(mu @ mu), abs_tol=1e-12)
+    assert np.allclose([float(v) for v in answers["distances_sq"]], np.sum((X - mu) ** 2, axis=1))

@@ -1,0 +1,97 @@
+"""Cards "Norm, distance and cosine in feature space", "The mean in feature space" and
+"Choosing γ": every dot product replaced by a kernel value."""
+
+from __future__ import annotations
+
+import sympy as sp
+
+from ..exact.tidy import is_zero, tidy
+from ..steps import Check, Step
+
+
+def kernel_values_step(kernel, x, y) -> Step:
+    values = tuple(tidy(kernel.value(a, b)) for a, b in ((x, x), (y, y), (x, y)))
+    return Step(
+        key="kernel_values",
+        kind="kernel_values",
+        title="The three kernel values",
+        formula=r"K(\mathbf x, \mathbf x),\quad K(\mathbf y, \mathbf y),\quad K(\mathbf x, \mathbf y)",
+        result=values,
+        data={"x": x, "y": y, "values": values},
+    )
+
+
+def norms_step(kxx, kyy) -> Step:
+    norms = (tidy(sp.sqrt(kxx)), tidy(sp.sqrt(kyy)))
+    return Step(
+        key="norms",
+        kind="feature_norms",
+        title="Lengths in feature space",
+        formula=r"\|\phi(\mathbf x)\| = \sqrt{\phi(\mathbf x)^T\phi(\mathbf x)} = \sqrt{K(\mathbf x, \mathbf x)}",
+        result=norms,
+        data={"kxx": kxx, "kyy": kyy},
+    )
+
+
+def distance_step(kxx, kyy, kxy) -> Step:
+    sq = tidy(kxx + kyy - 2 * kxy)
+    return Step(
+        key="distance_sq",
+        kind="feature_distance",
+        title="Distance in feature space",
+        formula=r"d_\phi(\mathbf x, \mathbf y)^2 = K(\mathbf x, \mathbf x) + K(\mathbf y, \mathbf y) - 2K(\mathbf x, \mathbf y)",
+        result=sq,
+        data={"kxx": kxx, "kyy": kyy, "kxy": kxy, "distance": tidy(sp.sqrt(sq))},
+        checks=(Check(r"d_\phi^2 \ge 0", not sq.is_negative),),
+    )
+
+
+def cosine_step(kxx, kyy, kxy) -> Step:
+    cosine = tidy(kxy / sp.sqrt(kxx * kyy))
+    return Step(
+        key="cosine",
+        kind="feature_cosine",
+        title="Cosine in feature space",
+        formula=r"\cos\theta = \frac{K(\mathbf x, \mathbf y)}{\sqrt{K(\mathbf x, \mathbf x)\,K(\mathbf y, \mathbf y)}}",
+        result=cosine,
+        data={"kxx": kxx, "kyy": kyy, "kxy": kxy},
+        checks=(Check(r"-1 \le \cos\theta \le 1", bool(abs(sp.N(cosine, 30)) <= 1 + sp.Float("1e-25"))),),
+        note="Each formula is the input-space one with every dot product replaced by a kernel value.",
+    )
+
+
+def mean_norm_step(K: sp.ImmutableMatrix) -> Step:
+    n = K.rows
+    total = tidy(sum(K))
+    value = tidy(total / n**2)
+    return Step(
+        key="mean_norm_sq",
+        kind="mean_norm",
+        title="Squared length of the feature-space mean",
+        formula=r"\|\boldsymbol\mu_\phi\|^2 = \frac{1}{n^2}\mathbf 1^T \mathbf K \mathbf 1",
+        result=value,
+        data={"total": total, "n": n},
+        note="The mean of the mapped points cannot be written down, but its length can: average all entries of K.",
+    )
+
+
+def distances_to_mean_step(K: sp.ImmutableMatrix, mean_norm_sq) -> Step:
+    n = K.rows
+    rows = []
+    values = []
+    for i in range(n):
+        row_sum = tidy(sum(K.row(i)))
+        sq = tidy(K[i, i] - 2 * row_sum / n + mean_norm_sq)
+        rows.append({"i": i + 1, "kii": K[i, i], "row_sum": row_sum, "value": sq})
+        values.append(sq)
+    return Step(
+        key="distances_sq",
+        kind="distances_to_mean",
+        title="Squared distance of each point to the mean",
+        formula=r"\|\phi(\mathbf x_i) - \boldsymbol\mu_\phi\|^2 = K_{ii} - \frac2n \sum_j K_{ij} + \frac{1}{n^2}\mathbf 1^T\mathbf K\mathbf 1",
+        result=tuple(values),
+        data={"rows": rows, "n": n, "mean_norm_sq": mean_norm_sq},
+        checks=(Check(r"\text{every squared distance} \ge 0", all(not v.is_negative for v in values)),
+                Check(r"\tfrac1n\textstyle\sum_i \|\phi(\mathbf x_i) - \boldsymbol\mu_\phi\|^2 = \tfrac1n \operatorname{tr}\mathbf K - \|\boldsymbol\mu_\phi\|^2",
+                      is_zero(sum(values) / n - K.trace() / n + mean_norm_sq))),
+    )
