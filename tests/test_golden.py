@@ -20,6 +20,7 @@ CASES = [
     ("centring", "given-kernel-matrix"),
     ("feature-space", "three-kernel-values"),
     ("feature-mean", "given-kernel-matrix"),
+    ("rbf-gamma", "card"),
 ]
 
 

@@ -66,6 +66,19 @@ def paren(value: Any) -> str:
     return body
 
 
+def base(value: Any) -> str:
+    """LaTeX of a value used as the base of a power: parenthesised unless a whole number or a name.
+
+    >>> base(sp.Rational(1, 2))
+    '\\left(\\frac{1}{2}\\right)'
+    """
+    value = as_expr(value)
+    body = tex(value)
+    if (value.is_Integer and value >= 0) or value.is_Symbol or value in (sp.E, sp.pi):
+        return body
+    return rf"\left({body}\right)"
+
+
 def tex_points(points) -> str:
     """Points given one per row, written as the columns of X."""
     return tex(sp.ImmutableMatrix(points).T)
@@ -73,6 +86,12 @@ def tex_points(points) -> str:
 
 _LATEX_SPECIAL = {"\\": r"\textbackslash{}", "&": r"\&", "%": r"\%", "$": r"\$", "#": r"\#",
                   "_": r"\_", "{": r"\{", "}": r"\}", "~": r"\textasciitilde{}", "^": r"\textasciicircum{}"}
+
+
+_GREEK = {ch: rf"$\{name}$" for ch, name in zip("αβγδεηθλμπσφψω", ["alpha", "beta", "gamma", "delta",
+                                                   "varepsilon", "eta", "theta", "lambda", "mu", "pi",
+                                                   "sigma", "phi", "psi", "omega"])}
+_LATEX_SPECIAL.update(_GREEK)
 
 
 def latex_text(text: str) -> str:
@@ -153,6 +172,7 @@ FILTERS = {
     "scaled": scaled,
     "scalar_prefix": scalar_prefix,
     "paren": paren,
+    "base": base,
     "tex_points": tex_points,
     "inline_math": inline_math,
     "latex_text": latex_text,

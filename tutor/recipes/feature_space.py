@@ -95,3 +95,65 @@ def distances_to_mean_step(K: sp.ImmutableMatrix, mean_norm_sq) -> Step:
                 Check(r"\tfrac1n\textstyle\sum_i \|\phi(\mathbf x_i) - \boldsymbol\mu_\phi\|^2 = \tfrac1n \operatorname{tr}\mathbf K - \|\boldsymbol\mu_\phi\|^2",
                       is_zero(sum(values) / n - K.trace() / n + mean_norm_sq))),
     )
+
+
+def gamma_step(similarity, distance) -> Step:
+    gamma = tidy(-sp.log(similarity) / distance**2)
+    return Step(
+        key="gamma",
+        kind="rbf_gamma",
+        title=r"Find $\gamma$",
+        formula=r"e^{-\gamma d^2} = s \;\Longrightarrow\; \gamma = -\frac{\ln s}{d^2}",
+        result=gamma,
+        data={"s": similarity, "d": distance, "d_sq": distance**2},
+    )
+
+
+def simplified_kernel_step(similarity, distance) -> Step:
+    rate = 1 / distance**2
+    base = 1 / similarity  # K = s^(δ/d²) = (1/s)^(−δ/d²), the card's 2^(−d²/4)
+    return Step(
+        key="simplified_kernel",
+        kind="rbf_simplified",
+        title=r"The kernel with this $\gamma$",
+        formula=r"K(\mathbf x, \mathbf y) = e^{-\gamma \|\mathbf x - \mathbf y\|^2} = s^{\|\mathbf x - \mathbf y\|^2 / d^2}",
+        data={"s": similarity, "rate": rate, "base": base},
+    )
+
+
+def rbf_feature_distance_step() -> Step:
+    return Step(
+        key="feature_distance_formula",
+        kind="rbf_feature_distance",
+        title="Distance in feature space",
+        formula=r"d_\phi^2 = K(\mathbf x, \mathbf x) + K(\mathbf y, \mathbf y) - 2K(\mathbf x, \mathbf y) = 2 - 2K",
+        note="For the RBF kernel $K(\\mathbf x, \\mathbf x) = e^0 = 1$ for every point, so $d_\\phi^2 = 1 + 1 - 2K = 2 - 2K$.",
+    )
+
+
+def rbf_kernel_values_step(similarity, distance, distances) -> Step:
+    values = tuple(tidy(similarity ** (t**2 / distance**2)) for t in distances)
+    return Step(
+        key="kernel_values",
+        kind="rbf_kernel_values",
+        title="Kernel values",
+        formula=r"K = s^{t^2/d^2}",
+        result=values,
+        data={"rows": list(zip(distances, values)), "s": similarity, "d_sq": distance**2},
+        checks=(Check(r"0 < K \le 1", all(0 < sp.N(k, 30) <= 1 for k in values)),),
+    )
+
+
+def rbf_feature_distances_step(distances, kernel_values) -> Step:
+    feature = tuple(tidy(sp.sqrt(2 - 2 * k)) for k in kernel_values)
+    return Step(
+        key="feature_distances",
+        kind="rbf_feature_distances",
+        title="Feature-space distances",
+        formula=r"d_\phi = \sqrt{2 - 2K}",
+        result=feature,
+        data={"rows": list(zip(distances, kernel_values, feature))},
+        checks=(Check(r"d_\phi < \sqrt 2", all(sp.N(f, 30) < sp.sqrt(2) for f in feature)),),
+        note="Far-apart points all look equally far: as the input distance grows, $K \\to 0$ and "
+             "$d_\\phi \\to \\sqrt 2 \\approx 1.414$. The RBF kernel is local; $\\gamma$ decides where far begins.",
+    )
