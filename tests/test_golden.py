@@ -21,6 +21,7 @@ CASES = [
     ("feature-space", "three-kernel-values"),
     ("feature-mean", "given-kernel-matrix"),
     ("rbf-gamma", "card"),
+    ("feature-map", "quadratic-with-offset"),
 ]
 
 

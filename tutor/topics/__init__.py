@@ -23,6 +23,7 @@ REGISTRY: dict[str, tuple[str, str]] = {
     "kernel-matrix": ("kernel_matrix", "Kernel matrix by hand: Gram matrix, Hadamard form, squared distances, checks"),
     "centring": ("centring", "Centre a kernel matrix by hand: row means, grand mean, K̂, rows sum to 0"),
     "feature-space": ("feature_space", "Norm, distance and cosine in feature space from three kernel values"),
+    "feature-map": ("feature_map", "The explicit feature map of a polynomial kernel, and the kernel trick"),
     "rbf-gamma": ("rbf_gamma", "Choosing γ for an RBF kernel, and what it does to far-apart points"),
     "feature-mean": ("feature_mean", "The feature-space mean: its squared length and each point's distance to it"),
 }
