@@ -22,6 +22,7 @@ CASES = [
     ("feature-mean", "given-kernel-matrix"),
     ("rbf-gamma", "card"),
     ("feature-map", "quadratic-with-offset"),
+    ("high-dim", "random-directions"),
 ]
 
 
