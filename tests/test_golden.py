@@ -23,6 +23,7 @@ CASES = [
     ("rbf-gamma", "card"),
     ("feature-map", "quadratic-with-offset"),
     ("high-dim", "random-directions"),
+    ("pca-feature-map", "parabola"),
 ]
 
 

@@ -79,6 +79,11 @@ def base(value: Any) -> str:
     return rf"\left({body}\right)"
 
 
+def tex_matrix(rows) -> str:
+    """Rows of values (points one per row) as a matrix."""
+    return tex(sp.ImmutableMatrix(rows))
+
+
 def tex_points(points) -> str:
     """Points given one per row, written as the columns of X."""
     return tex(sp.ImmutableMatrix(points).T)
@@ -174,6 +179,7 @@ FILTERS = {
     "paren": paren,
     "base": base,
     "tex_points": tex_points,
+    "tex_matrix": tex_matrix,
     "inline_math": inline_math,
     "latex_text": latex_text,
     "approx": approx,

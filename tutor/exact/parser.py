@@ -47,7 +47,7 @@ _TOKEN = re.compile(
     r"""
     (?P<space>\s+)
   | (?P<number>(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+(?![A-Za-z_(]))?)
-  | (?P<name>[A-Za-z_]+|π)
+  | (?P<name>[A-Za-z_][A-Za-z_0-9]*|π)
   | (?P<op>\*\*|[-+*/^()√−×·÷])
     """,
     re.VERBOSE,
@@ -92,13 +92,16 @@ def tokenize(text: str) -> list[Token]:
     return tokens
 
 
-def parse(text: str) -> Parsed:
-    """Parse ``text`` into an exact SymPy value, or raise ParseError."""
+def parse(text: str, variables: dict[str, sp.Symbol] | None = None) -> Parsed:
+    """Parse ``text`` into an exact SymPy value, or raise ParseError.
+
+    ``variables`` names the only symbols allowed (for a map such as x2 - x1^2).
+    """
     if not isinstance(text, str):
         raise ParseError(f"expected a string, got {type(text).__name__}")
     if "\x00" in text:
         raise ParseError("contains a NUL byte")
-    parser = _Parser(tokenize(text))
+    parser = _Parser(tokenize(text), variables or {})
     value = parser.expression()
     tok = parser.peek()
     if tok.kind != "end":
@@ -106,6 +109,11 @@ def parse(text: str) -> Parsed:
     if value.has(sp.zoo, sp.oo, sp.nan):
         raise ParseError("the value is not a finite number")
     return Parsed(value, parser.saw_decimal)
+
+
+def parse_map(text: str, variables: dict[str, sp.Symbol]) -> sp.Expr:
+    """A real expression in the given variables only, such as ``x2 - x1^2``."""
+    return parse(text, variables).value
 
 
 def parse_number(text: str) -> sp.Expr:
@@ -158,8 +166,9 @@ def _log(x: sp.Expr) -> sp.Expr:
 class _Parser:
     """Recursive descent over the token list, building SymPy values as it goes."""
 
-    def __init__(self, tokens: list[Token]):
+    def __init__(self, tokens: list[Token], variables: dict[str, sp.Symbol]):
         self.tokens = tokens
+        self.variables = variables
         self.i = 0
         self.depth = 0
         self.saw_decimal = False
@@ -254,6 +263,8 @@ class _Parser:
             value = _sqrt(self.power())
             self.depth -= 1
             return value
+        if tok.kind == "name" and tok.text in self.variables:
+            return self.variables[tok.text]
         if tok.kind == "name":
             name = tok.text.lower() if tok.text != "π" else tok.text
             if name in CONSTANTS:
@@ -268,7 +279,7 @@ class _Parser:
                     return FUNCTIONS[name](arg)
                 except ParseError as err:
                     raise ParseError(err.message, tok.column) from None
-            known = ", ".join(sorted(set(FUNCTIONS) | set(CONSTANTS) - {"π"}))
+            known = ", ".join(sorted(set(FUNCTIONS) | set(CONSTANTS) - {"π"} | set(self.variables)))
             raise ParseError(f"unknown name {tok.text!r} (allowed: {known})", tok.column)
         raise ParseError(f"expected a number, '(' or a function, found {_describe(tok)}", tok.column)
 
