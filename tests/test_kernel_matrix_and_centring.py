@@ -57,3 +57,20 @@ def test_centring_needs_exactly_one_start():
 
     with pytest.raises(ProblemError, match="exactly one of kernel_matrix or points"):
         solve_yaml("topic: centring\ntitle: nothing\n")
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.lists(st.lists(st.integers(-3, 3), min_size=3, max_size=3), min_size=2, max_size=5),
+       st.sampled_from(["linear", "quadratic", "rbf"]))
+def test_kernel_matrix_matches_numpy(points, kernel):
+    yaml_kernel = {"linear": "{name: linear}", "quadratic": "{name: polynomial, degree: 2, offset: 1}",
+                   "rbf": "{name: rbf, gamma: 1/2}"}[kernel]
+    answers = solve_yaml(f"topic: kernel-matrix\npoints: {points}\nkernel: {yaml_kernel}\n").answers
+    X = np.array(points, dtype=float)
+    G = X @ X.T
+    sq = np.diag(G)[:, None] + np.diag(G)[None, :] - 2 * G
+    expected = {"linear": G, "quadratic": (1 + G) ** 2, "rbf": np.exp(-0.5 * sq)}[kernel]
+    assert np.allclose(np.array(answers["gram"].tolist(), dtype=float), G)
+    assert np.allclose(np.array(answers["kernel"].evalf(30).tolist(), dtype=float), expected)
+    if kernel == "rbf":
+        assert np.allclose(np.array(answers["squared_distances"].tolist(), dtype=float), sq)
