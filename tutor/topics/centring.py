@@ -2,13 +2,8 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
-import sympy as sp
-
 from .. import fields
-from ..kernels import Kernel
-from ..recipes import centring, kernel_matrix
+from ..recipes import centring
 from ..steps import Solution
 from . import inputs
 
@@ -23,46 +18,19 @@ ANSWER_KEYS = {
     "centred_kernel": "centred kernel matrix K̂ (n×n)",
 }
 
-
-@dataclass(frozen=True)
-class Problem:
-    title: str
-    points: tuple[tuple[sp.Expr, ...], ...] | None = None
-    kernel: Kernel | None = None
-    kernel_matrix: sp.ImmutableMatrix | None = None
-
-    @property
-    def n(self) -> int:
-        return len(self.points) if self.points is not None else self.kernel_matrix.rows
+Problem = inputs.KernelSource
 
 
 def parse(raw: dict) -> Problem:
     fields.reject_unknown(raw, FIELDS)
-    start = inputs.one_start(raw, ("kernel_matrix", "points"))
-    title = fields.text(raw.get("title", "Centring a kernel matrix"), "title")
-    if start == "points":
-        points, kernel = inputs.points_and_kernel(raw)
-        return Problem(title, points=points, kernel=kernel)
-    inputs.only_with_points(raw, start, ("kernel",))
-    return Problem(title, kernel_matrix=inputs.kernel_matrix(raw))
+    return inputs.kernel_source(raw, "Centring a kernel matrix")
 
 
 def solve(problem: Problem) -> Solution:
-    if problem.points is not None:
-        steps = kernel_matrix.kernel_matrix_steps(problem.points, problem.kernel)
-        K = steps[-1].result
-    else:
-        K = problem.kernel_matrix
-        steps = [kernel_matrix.given_kernel_step(K)]
+    steps, K = inputs.kernel_steps(problem)
     steps += centring.centring_steps(K)
     return Solution(NAME, problem.title, problem, tuple(steps), tuple(ANSWER_KEYS))
 
 
 def problem_data(problem: Problem) -> dict:
-    data: dict = {"topic": NAME, "title": problem.title}
-    if problem.points is not None:
-        data["points"] = inputs.point_rows(problem.points)
-        data["kernel"] = problem.kernel.as_dict()
-    else:
-        data["kernel_matrix"] = inputs.matrix_rows(problem.kernel_matrix)
-    return data
+    return inputs.kernel_source_data(problem, NAME)

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from .. import fields
-from ..recipes import feature_space, kernel_matrix
+from ..recipes import feature_space
 from ..steps import Solution
-from . import centring, inputs
+from . import inputs
 
 NAME = "feature-mean"
 FIELDS = ("topic", "title", "points", "kernel", "kernel_matrix")
@@ -17,31 +17,20 @@ ANSWER_KEYS = {
     "distances_sq": "‖φ(xᵢ) − μφ‖² for each point (n values)",
 }
 
-Problem = centring.Problem  # the same inputs: points with a kernel, or a kernel matrix
+Problem = inputs.KernelSource
 
 
 def parse(raw: dict) -> Problem:
     fields.reject_unknown(raw, FIELDS)
-    start = inputs.one_start(raw, ("kernel_matrix", "points"))
-    title = fields.text(raw.get("title", "The mean in feature space"), "title")
-    if start == "points":
-        points, kernel = inputs.points_and_kernel(raw)
-        return Problem(title, points=points, kernel=kernel)
-    inputs.only_with_points(raw, start, ("kernel",))
-    return Problem(title, kernel_matrix=inputs.kernel_matrix(raw))
+    return inputs.kernel_source(raw, "The mean in feature space")
 
 
 def solve(problem: Problem) -> Solution:
-    if problem.points is not None:
-        steps = kernel_matrix.kernel_matrix_steps(problem.points, problem.kernel)
-        K = steps[-1].result
-    else:
-        K = problem.kernel_matrix
-        steps = [kernel_matrix.given_kernel_step(K)]
+    steps, K = inputs.kernel_steps(problem)
     mean = feature_space.mean_norm_step(K)
     steps += [mean, feature_space.distances_to_mean_step(K, mean.result)]
     return Solution(NAME, problem.title, problem, tuple(steps), tuple(ANSWER_KEYS))
 
 
 def problem_data(problem: Problem) -> dict:
-    return {**centring.problem_data(problem), "topic": NAME}
+    return inputs.kernel_source_data(problem, NAME)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 import sympy as sp
 
 from .. import fields
@@ -74,3 +76,47 @@ def matrix_rows(matrix: sp.MatrixBase) -> list[list[str]]:
 
 def point_rows(pts) -> list[list[str]]:
     return [[str(v) for v in p] for p in pts]
+
+
+@dataclass(frozen=True)
+class KernelSource:
+    """A problem that starts from points with a kernel, or from a given kernel matrix."""
+
+    title: str
+    points: tuple[tuple[sp.Expr, ...], ...] | None = None
+    kernel: Kernel | None = None
+    kernel_matrix: sp.ImmutableMatrix | None = None
+
+    @property
+    def n(self) -> int:
+        return len(self.points) if self.points is not None else self.kernel_matrix.rows
+
+
+def kernel_source(raw: dict, default_title: str) -> KernelSource:
+    start = one_start(raw, ("kernel_matrix", "points"))
+    title = fields.text(raw.get("title", default_title), "title")
+    if start == "points":
+        pts, kernel = points_and_kernel(raw)
+        return KernelSource(title, points=pts, kernel=kernel)
+    only_with_points(raw, start, ("kernel",))
+    return KernelSource(title, kernel_matrix=kernel_matrix(raw))
+
+
+def kernel_steps(source: KernelSource) -> tuple[list, sp.ImmutableMatrix]:
+    """The steps that produce K (by the recipe, or stating the given K), and K itself."""
+    from ..recipes import kernel_matrix as recipe
+
+    if source.points is not None:
+        steps = recipe.kernel_matrix_steps(source.points, source.kernel)
+        return steps, steps[-1].result
+    return [recipe.given_kernel_step(source.kernel_matrix)], source.kernel_matrix
+
+
+def kernel_source_data(source: KernelSource, topic: str) -> dict:
+    data: dict = {"topic": topic, "title": source.title}
+    if source.points is not None:
+        data["points"] = point_rows(source.points)
+        data["kernel"] = source.kernel.as_dict()
+    else:
+        data["kernel_matrix"] = matrix_rows(source.kernel_matrix)
+    return data

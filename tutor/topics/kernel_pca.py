@@ -12,7 +12,7 @@ from . import inputs
 from ..exact.eigen import spectrum
 from ..exact.tidy import sign_of
 from ..kernels import Kernel
-from ..recipes import centring, kernel_matrix
+from ..recipes import centring
 from ..recipes import kernel_pca as kpca
 from ..steps import Solution
 
@@ -74,22 +74,17 @@ def parse(raw: dict) -> Problem:
 
 
 def solve(problem: Problem) -> Solution:
-    steps = []
     n = problem.n
-    if problem.points is not None:
-        steps += kernel_matrix.kernel_matrix_steps(problem.points, problem.kernel)
-        K = steps[-1].result
-    elif problem.kernel_matrix is not None:
-        K = problem.kernel_matrix
-        steps.append(kernel_matrix.given_kernel_step(K))
     if problem.centred_kernel_matrix is None:
+        source = inputs.KernelSource(problem.title, problem.points, problem.kernel, problem.kernel_matrix)
+        steps, K = inputs.kernel_steps(source)
         centre = centring.centring_steps(K)
         steps += centre
         row_means, grand_mean = centre[0].result, centre[1].result
         Khat = centre[2].result
     else:
         Khat = problem.centred_kernel_matrix
-        steps.append(centring.given_centred_step(Khat))
+        steps = [centring.given_centred_step(Khat)]
 
     spec = spectrum(Khat)
     values = spec.values
