@@ -107,3 +107,13 @@ def test_bad_input_gives_one_line_naming_file_and_field_and_exit_2(case, tmp_pat
     assert len(lines) == 1 and "Traceback" not in result.stderr
     assert lines[0].startswith(f"error: {path}: ")
     assert expected in lines[0]
+
+
+def test_a_closed_pipe_ends_quietly():
+    # `tutor topics | head -1`: the reader goes away early; no "internal error" line.
+    proc = subprocess.Popen([sys.executable, "-m", "tutor", "topics", "--keys"], stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE)
+    proc.stdout.readline()
+    proc.stdout.close()
+    _, err = proc.communicate(timeout=60)
+    assert b"internal error" not in err and b"Traceback" not in err

@@ -32,6 +32,10 @@ def reports_errors(fn):
             sys.exit(EXIT_USAGE)
         except (KeyboardInterrupt, click.exceptions.Exit, click.ClickException):
             raise
+        except BrokenPipeError:  # the reader went away (tutor ... | head): stop quietly
+            devnull = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(devnull, sys.stdout.fileno())
+            sys.exit(1)
         except Exception as err:  # a bug of ours: say so in one line, traceback only on request
             if os.environ.get("TUTOR_DEBUG"):
                 raise
