@@ -24,6 +24,7 @@ CASES = [
     ("feature-map", "quadratic-with-offset"),
     ("high-dim", "random-directions"),
     ("pca-feature-map", "parabola"),
+    ("pca", "two-d-one-component"),
 ]
 
 

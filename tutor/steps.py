@@ -20,6 +20,9 @@ class Check:
     statement: str
     passed: bool
 
+    def __post_init__(self):
+        object.__setattr__(self, "passed", bool(self.passed))  # never a SymPy Boolean in JSON
+
 
 @dataclass(frozen=True)
 class Step:

@@ -86,7 +86,7 @@ def is_zero(expr: sp.Expr) -> bool:
         if expanded == 0 or sp.expand(sp.fraction(sp.together(expanded))[0]) == 0:
             return True
         return sp.minimal_polynomial(expr, sp.Symbol("x")).is_Symbol
-    return abs(numeric(expr, 120)) < sp.Float("1e-100")
+    return bool(abs(numeric(expr, 120)) < sp.Float("1e-100"))
 
 
 def numeric(expr: sp.Expr, digits: int = _PRECISION) -> sp.Float:

@@ -5,8 +5,8 @@ from __future__ import annotations
 import sympy as sp
 
 from ..exact.eigen import ETA, spectrum
-from ..exact.tidy import tidy
-from ..steps import Step
+from ..exact.tidy import Scaled, is_zero, tidy
+from ..steps import Check, Step
 
 
 def covariance_step(points, *, key: str, title: str) -> Step:
@@ -54,3 +54,122 @@ def mapped_points_step(points, phi, xs) -> Step:
         result=mapped,
         data={"rows": list(zip(points, mapped))},
     )
+
+
+# --- the PCA recipe, step by step (topic pca) -----------------------------------------
+
+LAMBDA = sp.Symbol("lambda")
+
+
+def means_step(X: sp.Matrix) -> Step:
+    n, d = X.shape
+    means = tuple(tidy(sum(X.col(j)) / n) for j in range(d))
+    return Step(key="means", kind="feature_means", title="Feature means",
+                formula=r"\bar x_j = \frac1n \sum_i x_{ij}", result=means,
+                data={"sums": tuple(tidy(sum(X.col(j))) for j in range(d)), "n": n})
+
+
+def centred_step(X: sp.Matrix, means) -> Step:
+    n, d = X.shape
+    centred = sp.ImmutableMatrix(n, d, lambda i, j: tidy(X[i, j] - means[j]))
+    return Step(key="centred", kind="centred_data", title="Centred data",
+                formula=r"X_c = X - \mathbf 1 \bar{\mathbf x}^T", result=centred,
+                checks=(Check(r"\text{every column of } X_c \text{ sums to } 0",
+                              all(is_zero(sum(centred.col(j))) for j in range(d))),))
+
+
+def pca_covariance_step(centred: sp.ImmutableMatrix, divisor: int, unbiased: bool) -> Step:
+    S = sp.ImmutableMatrix((centred.T * centred / divisor).applyfunc(tidy))
+    why = ("The problem asks for $1/(n-1)$, the unbiased estimate of the population covariance."
+           if unbiased else
+           "Dividing by $n$ makes $\\mathbf u^T S \\mathbf u$ exactly the variance of the projected data, "
+           "as in the derivation of PCA as variance maximisation.")
+    return Step(key="covariance", kind="pca_covariance", title="Covariance matrix",
+                formula=rf"S = \frac{{1}}{{{'n - 1' if unbiased else 'n'}}} X_c^T X_c", result=S,
+                data={"divisor": divisor, "product": sp.ImmutableMatrix((centred.T * centred).applyfunc(tidy))},
+                checks=(Check(r"S = S^T", S == S.T),), note=why)
+
+
+def pca_char_poly_step(S: sp.ImmutableMatrix, spec) -> Step:
+    return Step(key="char_poly", kind="pca_char_poly", title="Characteristic polynomial",
+                formula=r"\det(S - \lambda I) = 0", result=spec.char_poly.subs(ETA, LAMBDA),
+                data={"shifted": sp.ImmutableMatrix(S - LAMBDA * sp.eye(S.rows)),
+                      "factored": spec.char_poly_factored.subs(ETA, LAMBDA)})
+
+
+def pca_eigen_steps(S: sp.ImmutableMatrix, spec) -> tuple[Step, Step]:
+    values = spec.values
+    eigenvalues = Step(key="eigenvalues", kind="pca_eigenvalues", title="Eigenvalues: the variances",
+                       formula=r"\lambda_1 \ge \lambda_2 \ge \dots \ge \lambda_d", result=values,
+                       data={"etas": values},
+                       note="Each eigenvalue is the variance of the data along its eigenvector.")
+    rows, checks = [], []
+    for i, p in enumerate(spec.pairs, start=1):
+        product = tuple(tidy(e) for e in S * sp.Matrix(p.found))
+        checks.append(Check(rf"S \mathbf w_{i} = \lambda_{i} \mathbf w_{i}",
+                            all(is_zero(a - p.value * b) for a, b in zip(product, p.found))))
+        norm = tidy(sp.sqrt(p.norm_sq))
+        rows.append({"index": i, "eta": p.value, "found": p.found, "product": product, "norm_sq": p.norm_sq,
+                     "norm": norm, "unit": Scaled(tidy(1 / norm), p.found)})
+    ws = [p.found for p in spec.pairs]
+    checks.append(Check(r"\mathbf u_i^T \mathbf u_j = 0 \ (i \ne j)",
+                        all(is_zero(sum(a * b for a, b in zip(ws[i], ws[j])))
+                            for i in range(len(ws)) for j in range(i + 1, len(ws)))))
+    vectors = Step(key="eigenvectors", kind="pca_eigenvectors", title="Principal directions",
+                   formula=r"(S - \lambda_i I)\,\mathbf w_i = \mathbf 0, \qquad \mathbf u_i = \frac{\mathbf w_i}{\|\mathbf w_i\|}",
+                   result=tuple(p.unit for p in spec.pairs), data={"rows": rows}, checks=tuple(checks),
+                   note="Sign convention: each direction's first non-zero entry is positive."
+                        + (" A repeated eigenvalue gets an orthonormal basis of its eigenspace by Gram–Schmidt."
+                           if any(p.multiplicity > 1 for p in spec.pairs) else ""))
+    return eigenvalues, vectors
+
+
+def scores_step(centred: sp.ImmutableMatrix, spec, k: int) -> Step:
+    rows, result = [], []
+    for j, p in enumerate(spec.pairs[:k], start=1):
+        projected = tuple(tidy(e) for e in centred * sp.Matrix(p.found))
+        scaled = Scaled(tidy(1 / sp.sqrt(p.norm_sq)), projected)
+        rows.append({"index": j, "found": p.found, "projected": projected, "scores": scaled})
+        result.append(scaled.value)
+    return Step(key="scores", kind="pca_scores", title="Projected coordinates",
+                formula=r"y_{ij} = (\mathbf x_i - \bar{\mathbf x})^T \mathbf u_j", result=tuple(result),
+                data={"rows": rows})
+
+
+def captured_steps(values, k: int) -> tuple[Step, Step]:
+    kept = tidy(sum(values[:k]))
+    total = tidy(sum(values))
+    fraction = tidy(kept / total) if total != 0 else sp.Integer(0)
+    captured = Step(key="captured_variance", kind="pca_captured", title="Variance captured",
+                    formula=r"\sum_{j \le k} \lambda_j", result=kept,
+                    data={"kept": values[:k], "k": k})
+    share = Step(key="captured_fraction", kind="pca_fraction", title="Fraction of the variance",
+                 formula=r"\frac{\sum_{j \le k} \lambda_j}{\sum_j \lambda_j} = \frac{\sum_{j \le k} \lambda_j}{\operatorname{tr} S}",
+                 result=fraction, data={"kept": kept, "total": total})
+    return captured, share
+
+
+def reconstruction_steps(X: sp.Matrix, means, scores, spec, k: int, divisor: int) -> tuple[Step, Step]:
+    n, d = X.shape
+    units = [sp.Matrix(p.unit) for p in spec.pairs[:k]]
+    rebuilt = []
+    for i in range(n):
+        x_hat = sp.Matrix(means) + sum((scores[j][i] * units[j] for j in range(k)), sp.zeros(d, 1))
+        rebuilt.append(tuple(tidy(v) for v in x_hat))
+    reconstruction = Step(key="reconstruction", kind="pca_reconstruction", title="Reconstruction from k components",
+                          formula=r"\hat{\mathbf x}_i = \bar{\mathbf x} + \sum_{j \le k} y_{ij}\, \mathbf u_j",
+                          result=tuple(rebuilt), data={"rows": list(zip((tuple(X.row(i)) for i in range(n)), rebuilt))})
+    residuals = [tidy(sum((X[i, j] - rebuilt[i][j]) ** 2 for j in range(d))) for i in range(n)]
+    direct = tidy(sum(residuals) / n)
+    discarded = spec.values[k:]
+    via_eigen = tidy(sum(discarded) * sp.Rational(divisor, n))
+    error = Step(key="reconstruction_error", kind="pca_error", title="Mean squared reconstruction error",
+                 formula=r"\frac1n \sum_i \|\mathbf x_i - \hat{\mathbf x}_i\|^2 = \sum_{j > k} \lambda_j",
+                 result=direct,
+                 data={"residuals": residuals, "n": n, "discarded": discarded, "via_eigen": via_eigen,
+                       "scale": sp.Rational(divisor, n)},
+                 checks=(Check(r"\text{direct} = \text{sum of the discarded eigenvalues}", is_zero(direct - via_eigen)),),
+                 note="Each point's error is the sum of its squared coordinates on the discarded directions, "
+                      "so the mean error is the variance along them: the sum of the discarded eigenvalues"
+                      + (" (times $(n-1)/n$, because $S$ was divided by $n - 1$)." if divisor != n else "."))
+    return reconstruction, error

@@ -25,6 +25,7 @@ REGISTRY: dict[str, tuple[str, str]] = {
     "feature-space": ("feature_space", "Norm, distance and cosine in feature space from three kernel values"),
     "feature-map": ("feature_map", "The explicit feature map of a polynomial kernel, and the kernel trick"),
     "rbf-gamma": ("rbf_gamma", "Choosing γ for an RBF kernel, and what it does to far-apart points"),
+    "pca": ("pca", "PCA step by step: covariance, eigenvalues, scores, reconstruction and its error"),
     "pca-feature-map": ("pca_feature_map", "Linear PCA cannot see a curve: PCA before and after a feature map"),
     "high-dim": ("high_dim", "Data in high dimensions: ball in the cube, thin shells, random directions"),
     "feature-mean": ("feature_mean", "The feature-space mean: its squared length and each point's distance to it"),
