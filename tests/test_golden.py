@@ -61,4 +61,5 @@ def test_latex_compiles_with_pdflatex(source, tmp_path):
     assert result.returncode == 0, result.stdout[-2000:]
     assert (tmp_path / f"{problem}.pdf").stat().st_size > 1000
     log = (tmp_path / f"{problem}.log").read_text(errors="replace")
-    assert "! " not in log
+    errors = [line for line in log.splitlines() if line.startswith("! ")]  # TeX's error lines
+    assert not errors, errors
