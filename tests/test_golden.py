@@ -25,6 +25,7 @@ CASES = [
     ("high-dim", "random-directions"),
     ("pca-feature-map", "parabola"),
     ("pca", "two-d-one-component"),
+    ("pca-gram", "four-points-2d"),
 ]
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import sympy as sp
 
 from ..exact.eigen import ETA, spectrum
-from ..exact.tidy import Scaled, is_zero, tidy
+from ..exact.tidy import Scaled, is_zero, primitive, tidy
 from ..steps import Check, Step
 
 
@@ -173,3 +173,61 @@ def reconstruction_steps(X: sp.Matrix, means, scores, spec, k: int, divisor: int
                       "so the mean error is the variance along them: the sum of the discarded eigenvalues"
                       + (" (times $(n-1)/n$, because $S$ was divided by $n - 1$)." if divisor != n else "."))
     return reconstruction, error
+
+
+# --- the Gram trick (topic pca-gram) ---------------------------------------------------
+
+
+def gram_matrix_step(centred: sp.ImmutableMatrix) -> Step:
+    K = sp.ImmutableMatrix((centred * centred.T).applyfunc(tidy))
+    n, d = centred.shape
+    return Step(key="gram", kind="pca_gram_matrix", title="The small matrix of dot products",
+                formula=r"K = X_c X_c^T, \qquad K_{ij} = (\mathbf x_i - \bar{\mathbf x})^T (\mathbf x_j - \bar{\mathbf x})",
+                result=K, data={"n": n, "d": d},
+                note=f"$K$ is ${n} \\times {n}$ while the covariance is ${d} \\times {d}$. $K$ is also the "
+                     "centred linear-kernel matrix $\\hat{\\mathbf K}$ of kernel PCA.")
+
+
+def gram_spectrum_step(K: sp.ImmutableMatrix, spec) -> Step:
+    rows = []
+    for i, p in enumerate(spec.pairs, start=1):
+        rows.append({"index": i, "value": p.value, "found": p.found, "norm_sq": p.norm_sq})
+    return Step(key="gram_eigenvalues", kind="pca_gram_spectrum", title="Eigenvalues and eigenvectors of K",
+                formula=r"K \mathbf v = \mu \mathbf v", result=spec.values,
+                data={"char_poly": spec.char_poly.subs(ETA, sp.Symbol("mu")),
+                      "factored": spec.char_poly_factored.subs(ETA, sp.Symbol("mu")), "rows": rows})
+
+
+def gram_map_steps(centred: sp.ImmutableMatrix, S: sp.ImmutableMatrix, spec, n: int) -> tuple[Step, Step]:
+    rows, units, variances, checks = [], [], [], []
+    for i, p in enumerate(spec.pairs, start=1):
+        if not p.value.is_positive and not sp.N(p.value, 30) > 0:
+            continue
+        image = tuple(tidy(e) for e in centred.T * sp.Matrix(p.found))
+        _, direction = primitive(image)  # same direction, first non-zero entry positive
+        norm_sq = tidy(sum(e**2 for e in direction))
+        unit = Scaled(tidy(1 / sp.sqrt(norm_sq)), direction)
+        variance = tidy(p.value / n)
+        product = [tidy(e) for e in S * sp.Matrix(image)]
+        checks.append(Check(rf"S\,X_c^T\mathbf w_{i} = \tfrac{{\mu_{i}}}{{n}}\,X_c^T\mathbf w_{i}",
+                            all(is_zero(a - variance * b) for a, b in zip(product, image))))
+        rows.append({"index": i, "mu": p.value, "found": p.found, "image": image, "norm_sq": norm_sq,
+                     "unit": unit, "variance": variance})
+        units.append(unit.value)
+        variances.append(variance)
+    vectors = Step(key="eigenvectors", kind="pca_gram_map", title="Back to the covariance's eigenvectors",
+                   formula=r"\mathbf u = \frac{X_c^T \mathbf v}{\|X_c^T \mathbf v\|}, \qquad \lambda = \frac{\mu}{n}",
+                   result=tuple(units), data={"rows": rows}, checks=tuple(checks),
+                   note="Multiplying $K\\mathbf v = \\mu\\mathbf v$ by $\\tfrac1n X_c^T$ gives "
+                        "$S (X_c^T\\mathbf v) = \\tfrac{\\mu}{n} (X_c^T \\mathbf v)$.")
+    direct = spectrum(S).values
+    positive = [v for v in direct if sp.N(v, 30) > 0]
+    agree = len(positive) == len(variances) and all(is_zero(a - b) for a, b in zip(positive, variances))
+    values = Step(key="eigenvalues", kind="pca_gram_compare", title="The same as PCA on the covariance",
+                  formula=r"\lambda_i = \frac{\mu_i}{n}", result=tuple(variances),
+                  data={"direct": direct, "d": S.rows, "n": n},
+                  checks=(Check(r"\text{the non-zero eigenvalues of } S \text{ are the } \mu_i / n", agree),),
+                  note="Both routes give the same principal directions and variances; the Gram route "
+                       "diagonalises an $n \\times n$ matrix instead of a $d \\times d$ one, so it is cheaper "
+                       "when there are far more attributes than points ($d \\gg n$).")
+    return vectors, values
