@@ -26,6 +26,7 @@ CASES = [
     ("pca-feature-map", "parabola"),
     ("pca", "two-d-one-component"),
     ("pca-gram", "four-points-2d"),
+    ("svd", "two-by-two"),
 ]
 
 

@@ -79,6 +79,11 @@ def base(value: Any) -> str:
     return rf"\left({body}\right)"
 
 
+def append_square(body: str) -> str:
+    """'x' -> 'x^2' for an already formatted base (see ``base``)."""
+    return body + "^2"
+
+
 def tex_matrix(rows) -> str:
     """Rows of values (points one per row) as a matrix."""
     return tex(sp.ImmutableMatrix(rows))
@@ -180,6 +185,7 @@ FILTERS = {
     "base": base,
     "tex_points": tex_points,
     "tex_matrix": tex_matrix,
+    "append_square": append_square,
     "inline_math": inline_math,
     "latex_text": latex_text,
     "approx": approx,

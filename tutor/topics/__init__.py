@@ -27,6 +27,7 @@ REGISTRY: dict[str, tuple[str, str]] = {
     "rbf-gamma": ("rbf_gamma", "Choosing γ for an RBF kernel, and what it does to far-apart points"),
     "pca": ("pca", "PCA step by step: covariance, eigenvalues, scores, reconstruction and its error"),
     "pca-gram": ("pca_gram", "The Gram trick: PCA from the n×n matrix X_c X_cᵀ when d is large"),
+    "svd": ("svd", "SVD of a small matrix by hand, its rank-r truncation and Eckart–Young"),
     "pca-feature-map": ("pca_feature_map", "Linear PCA cannot see a curve: PCA before and after a feature map"),
     "high-dim": ("high_dim", "Data in high dimensions: ball in the cube, thin shells, random directions"),
     "feature-mean": ("feature_mean", "The feature-space mean: its squared length and each point's distance to it"),
