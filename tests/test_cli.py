@@ -89,6 +89,12 @@ BAD_INPUTS = {
     "feature-space wrong field": ("topic: feature-space\nkernel_value: {xx: 1}\n", "kernel_value: unknown field"),
     "feature-map degree": ("topic: feature-map\ndegree: -1\n", "degree: must be from 1 to 4"),
     "pca-feature-map map": ('topic: pca-feature-map\npoints: [[1, 2], [3, 4]]\nmap: ["z"]\n', "map[1]:"),
+    "mds not symmetric": ("topic: mds\ndistances: [[0, 1], [2, 0]]\n", "distances: must be symmetric"),
+    "mds diagonal": ("topic: mds\ndistances: [[1, 1], [1, 0]]\n", "distances: diagonal entry 1"),
+    "mds negative": ("topic: mds\ndistances: [[0, -1], [-1, 0]]\n", "distances: entry (1,2) is negative"),
+    "svd rank": ("topic: svd\nmatrix: [[1, 2], [3, 4]]\nrank: 3\n", "rank: must be from 1 to 2"),
+    "pca ragged": ("topic: pca\npoints: [[1, 2], [3]]\n", "points: ragged"),
+    "pca dimension": ("topic: pca\npoints: [[1, 2, 3, 4], [1, 2, 3, 4]]\n", "points: points may have at most 3"),
     "negative offset": ("topic: kernel-pca\npoints: [[0], [1]]\nkernel: {name: polynomial, degree: 2, offset: -1}\n",
                         "kernel.offset: must be >= 0"),
 }

@@ -27,6 +27,7 @@ CASES = [
     ("pca", "two-d-one-component"),
     ("pca-gram", "four-points-2d"),
     ("svd", "two-by-two"),
+    ("mds", "distance-table"),
 ]
 
 

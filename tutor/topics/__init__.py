@@ -28,6 +28,7 @@ REGISTRY: dict[str, tuple[str, str]] = {
     "pca": ("pca", "PCA step by step: covariance, eigenvalues, scores, reconstruction and its error"),
     "pca-gram": ("pca_gram", "The Gram trick: PCA from the n×n matrix X_c X_cᵀ when d is large"),
     "svd": ("svd", "SVD of a small matrix by hand, its rank-r truncation and Eckart–Young"),
+    "mds": ("mds", "Classical multidimensional scaling: A, B = HAH, X = V Λ^(1/2), distances checked"),
     "pca-feature-map": ("pca_feature_map", "Linear PCA cannot see a curve: PCA before and after a feature map"),
     "high-dim": ("high_dim", "Data in high dimensions: ball in the cube, thin shells, random directions"),
     "feature-mean": ("feature_mean", "The feature-space mean: its squared length and each point's distance to it"),

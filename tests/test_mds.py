@@ -1,0 +1,64 @@
+"""Topic mds: classical scaling recovers Euclidean distances exactly, and says when it cannot."""
+
+import numpy as np
+import pytest
+import sympy as sp
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from tutor import solve
+from tutor.errors import ProblemError
+
+from .conftest import PROBLEMS, solve_yaml
+
+
+def test_square_from_points_is_recovered_exactly():
+    solution = solve(str(PROBLEMS / "mds" / "from-points.yaml"))
+    a = solution.answers
+    assert a["eigenvalues"] == (4, 4, 0, 0)
+    assert a["recovered_distances"] == a["squared_distances"]
+    assert all(step.passed for step in solution.steps)
+
+
+def test_the_3_4_5_triangle_from_its_table():
+    solution = solve(str(PROBLEMS / "mds" / "distance-table.yaml"))
+    assert solution.answers["recovered_distances"] == sp.Matrix([[0, 9, 16], [9, 0, 25], [16, 25, 0]])
+    assert solution.step("recovered_distances").passed
+
+
+def test_a_non_euclidean_table_is_said_plainly():
+    solution = solve(str(PROBLEMS / "mds" / "non-euclidean.yaml"))
+    assert solution.answers["eigenvalues"][-1] == sp.Rational(-3, 2)
+    assert "not Euclidean" in solution.step("eigenvalues").note
+    assert solution.answers["coordinates"] == ((sp.Rational(3, 2),), (0,), (0,), (sp.Rational(-3, 2),))
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(st.lists(st.integers(-3, 3), min_size=2, max_size=2), min_size=2, max_size=4))
+def test_matches_numpy(points):
+    a = solve_yaml(f"topic: mds\npoints: {points}\n").answers
+    X = np.array(points, dtype=float)
+    n = len(points)
+    D2 = np.sum((X[:, None, :] - X[None, :, :]) ** 2, axis=2)
+    H = np.eye(n) - np.ones((n, n)) / n
+    B = -0.5 * H @ D2 @ H
+    assert np.allclose(np.array(a["b_matrix"].tolist(), dtype=float), B)
+    lam = np.sort(np.linalg.eigvalsh(B))[::-1]
+    assert np.allclose([float(sp.N(v, 30)) for v in a["eigenvalues"]], lam, atol=1e-9)
+    Y = np.array([[float(sp.N(v, 30)) for v in p] for p in a["coordinates"]]).reshape(n, -1)
+    assert np.allclose(np.sum((Y[:, None, :] - Y[None, :, :]) ** 2, axis=2), D2, atol=1e-9)
+    assert np.allclose(np.array(a["recovered_distances"].evalf(30).tolist(), dtype=float), D2, atol=1e-9)
+
+
+@pytest.mark.parametrize("text,field", [
+    ("distances: [[0, 1], [2, 0]]", "distances"),
+    ("distances: [[1, 1], [1, 0]]", "distances"),
+    ("distances: [[0, -1], [-1, 0]]", "distances"),
+    ("distances: [[0, 1, 2], [1, 0]]", "distances"),
+    ("distances: [[0, 3, 4], [3, 0, 5], [4, 5, 0]]\ndimensions: 3", "dimensions"),
+    ("points: [[0, 0], [1, 1]]\ndistances: [[0, 1], [1, 0]]", "distances"),
+])
+def test_bad_input_names_its_field(text, field):
+    with pytest.raises(ProblemError) as info:
+        solve_yaml("topic: mds\n" + text + "\n")
+    assert info.value.field == field
