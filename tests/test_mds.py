@@ -42,6 +42,8 @@ def test_matches_numpy(points):
     D2 = np.sum((X[:, None, :] - X[None, :, :]) ** 2, axis=2)
     H = np.eye(n) - np.ones((n, n)) / n
     B = -0.5 * H @ D2 @ H
+    assert np.allclose(np.array(a["squared_distances"].tolist(), dtype=float), D2)
+    assert np.allclose(np.array(a["a_matrix"].tolist(), dtype=float), -0.5 * D2)
     assert np.allclose(np.array(a["b_matrix"].tolist(), dtype=float), B)
     lam = np.sort(np.linalg.eigvalsh(B))[::-1]
     assert np.allclose([float(sp.N(v, 30)) for v in a["eigenvalues"]], lam, atol=1e-9)

@@ -41,3 +41,7 @@ def test_matches_numpy_eigh_of_the_covariance(points):
         u = np.array([float(sp.N(x, 30)) for x in u])
         assert np.isclose(np.linalg.norm(u), 1) and np.allclose(S @ u, value * u, atol=1e-9)
     assert np.allclose(np.array(a["gram"].tolist(), dtype=float), Xc @ Xc.T)
+    assert np.allclose(np.array(a["centred"].tolist(), dtype=float), Xc)
+    assert np.allclose([float(v) for v in a["means"]], X.mean(axis=0))
+    mu = np.sort(np.linalg.eigvalsh(Xc @ Xc.T))[::-1]
+    assert np.allclose([float(sp.N(v, 30)) for v in a["gram_eigenvalues"]], mu, atol=1e-9)

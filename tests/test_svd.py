@@ -41,6 +41,7 @@ def test_matches_numpy_svd(rows, data):
         return
     r = data.draw(st.integers(1, rank))
     a = solve_yaml(f"topic: svd\nmatrix: {rows}\nrank: {r}\n").answers
+    assert np.allclose(np.array(a["dtd"].tolist(), dtype=float), D.T @ D)
     got = np.array([float(sp.N(v, 30)) for v in a["singular_values"]])
     assert np.allclose(got, sigma[:rank], atol=1e-9)
     lefts = np.array([[float(sp.N(x, 30)) for x in l] for l in a["left_vectors"]])
