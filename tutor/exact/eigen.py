@@ -201,11 +201,8 @@ def _roots(f: sp.Poly, field: _Field) -> list[_Root]:
         return [at(1), at(-1)]
     if K.is_QQ or K.is_ZZ:
         expr = sp.Add(*[K.to_sympy(c) * _X ** (degree - k) for k, c in enumerate(coeffs)])
-        roots = []
-        for k in range(degree):
-            r = sp.CRootOf(expr, k)
-            roots.append(_Root(r, lambda a, r=r: sp.expand(_to_expr_poly(_as_poly(a, K), field).xreplace({_X: r}))))
-        return roots
+        roots = [sp.CRootOf(expr, k) for k in range(degree)]
+        return [_Root(r, _evaluator(r, field, expand=True)) for r in roots]
     if degree == 3:
         return _cubic_roots(coeffs, field)
     raise UnsupportedProblem(
@@ -229,16 +226,19 @@ def _cubic_roots(coeffs, field: _Field) -> list[_Root]:
     amplitude = 2 * sp.sqrt(-P / 3)
     angle = sp.acos(3 * Q / (2 * P) * sp.sqrt(-3 / P)) / 3
     shift = field.to_expr(a) / 3
-    roots = []
-    for k in range(3):
-        r = amplitude * sp.cos(angle - 2 * sp.pi * k / 3) - shift
+    roots = [amplitude * sp.cos(angle - 2 * sp.pi * k / 3) - shift for k in range(3)]
+    return [_Root(r, _evaluator(r, field, expand=False)) for r in roots]
 
-        def evaluate(elem, r=r):
-            return sp.Add(*[field.to_expr(ci) * r ** (len(cs) - 1 - i)
-                            for cs in [_as_poly(elem, K).rep.to_list()] for i, ci in enumerate(cs)])
 
-        roots.append(_Root(r, evaluate))
-    return roots
+def _evaluator(root: sp.Expr, field: _Field, *, expand: bool) -> Callable[[object], sp.Expr]:
+    """Evaluate elements of F[x]/(f) at an explicit root (expanded for root objects, whose
+    powers stay short; left as is for trigonometric forms, whose expansion explodes)."""
+
+    def evaluate(element) -> sp.Expr:
+        value = _to_expr_poly(_as_poly(element, field.domain), field).xreplace({_X: root})
+        return sp.expand(value) if expand else value
+
+    return evaluate
 
 
 def _sqrt_expr(disc: sp.Expr) -> sp.Expr:
@@ -294,7 +294,7 @@ def _eigenbasis(dm: DomainMatrix, f: sp.Poly, n: int):
         basis.append(v)
     basis = [_clear_denominators(v, E) for v in basis]
     norms = [E.dot(v, v) for v in basis]
-    return [[E.export(a) for a in v] for v in basis], [E.export(s) for s in norms]
+    return basis, norms
 
 
 def _clear_denominators(v, E):
@@ -361,9 +361,6 @@ class _Ring1:
     def dot(self, u, v):
         return sum((a * b for a, b in zip(u, v)), self.K.zero)
 
-    def export(self, a):
-        return a
-
 
 class _QuotientRing:
     """E = F[x]/(f) for an irreducible f: a field whose elements are Polys of degree < deg f."""
@@ -395,6 +392,3 @@ class _QuotientRing:
 
     def dot(self, u, v):
         return sum((a * b for a, b in zip(u, v)), self.zero).rem(self.f)
-
-    def export(self, a):
-        return a
