@@ -27,7 +27,8 @@ from sympy.polys.matrices import DomainMatrix
 from ..errors import UnsupportedProblem
 from .tidy import primitive, sort_descending, tidy
 
-ETA = sp.Symbol("eta")
+ETA = sp.Symbol("eta")  # eigenvalues of K̂ in the notes
+LAMBDA = sp.Symbol("lambda")  # eigenvalues of a covariance (and of DᵀD)
 _X = sp.Symbol("x")  # formal root of an irreducible factor
 _T = sp.Symbol("t")  # stands for a transcendental exp(g)
 

@@ -14,6 +14,7 @@ from ..exact.eigen import ETA, Spectrum
 from ..exact.tidy import Scaled, is_zero, sign_of, tidy
 from ..kernels import Kernel
 from ..steps import Check, Step
+from .eigenpairs import eigen_rows, sign_note
 
 
 @dataclass(frozen=True)
@@ -58,23 +59,7 @@ def eigenvalues_step(spec: Spectrum, *, centred: bool = True) -> Step:
 
 
 def eigenvectors_step(Khat: sp.ImmutableMatrix, spec: Spectrum) -> Step:
-    rows = []
-    checks = []
-    for i, p in enumerate(spec.pairs, start=1):
-        product = tuple(tidy(e) for e in Khat * sp.Matrix(p.found))
-        holds = all(is_zero(a - p.value * b) for a, b in zip(product, p.found))
-        norm = tidy(sp.sqrt(p.norm_sq))
-        rows.append({"index": i, "eta": p.value, "found": p.found, "product": product,
-                     "norm_sq": p.norm_sq, "norm": norm, "unit": Scaled(tidy(1 / norm), p.found),
-                     "multiplicity": p.multiplicity})
-        checks.append(Check(rf"\hat{{\mathbf K}} \mathbf w_{i} = \eta_{i} \mathbf w_{i}", holds))
-    # v_i = w_i/‖w_i‖ has unit length by construction once ‖w_i‖² is right; check
-    # that and orthogonality on the w, whose entries are smaller than the v's.
-    ws = [p.found for p in spec.pairs]
-    norms_right = all(is_zero(sum(x**2 for x in p.found) - p.norm_sq) for p in spec.pairs)
-    orthogonal = all(is_zero(sum(a * b for a, b in zip(ws[i], ws[j])))
-                     for i in range(len(ws)) for j in range(i + 1, len(ws)))
-    checks.append(Check(r"\mathbf v_i^T \mathbf v_j = 0 \ (i \ne j), \ \|\mathbf v_i\| = 1", norms_right and orthogonal))
+    rows, checks = eigen_rows(Khat, spec, matrix=r"\hat{\mathbf K}", value=r"\eta", vector=r"\mathbf v")
     return Step(
         key="eigenvectors",
         kind="eigenvectors",
@@ -82,10 +67,8 @@ def eigenvectors_step(Khat: sp.ImmutableMatrix, spec: Spectrum) -> Step:
         formula=r"(\hat{\mathbf K} - \eta_i \mathbf I)\,\mathbf w_i = \mathbf 0, \qquad \mathbf v_i = \frac{\mathbf w_i}{\|\mathbf w_i\|}",
         result=tuple(p.unit for p in spec.pairs),
         data={"rows": rows, "repeated": any(p.multiplicity > 1 for p in spec.pairs)},
-        checks=tuple(checks),
-        note=("Sign convention: each eigenvector is scaled so that its first non-zero entry is positive."
-              + (" A repeated eigenvalue has a whole plane of eigenvectors; Gram–Schmidt gives an "
-                 "orthonormal basis of it." if any(p.multiplicity > 1 for p in spec.pairs) else "")),
+        checks=checks,
+        note=sign_note(spec, "eigenvector"),
     )
 
 

@@ -4,17 +4,18 @@ from __future__ import annotations
 
 import sympy as sp
 
-from ..exact.eigen import ETA, spectrum
+from ..exact.eigen import ETA, LAMBDA, spectrum
 from ..exact.tidy import Scaled, is_zero, primitive, tidy
 from ..steps import Check, Step
+from .eigenpairs import eigen_rows, sign_note
 
 
 def covariance_step(points, *, key: str, title: str) -> Step:
     """Feature means, centred data and S = (1/n) XᵀX with the points as rows."""
     X = sp.Matrix(points)
-    n, d = X.shape
-    means = tuple(tidy(sum(X.col(j)) / n) for j in range(d))
-    centred = sp.ImmutableMatrix(n, d, lambda i, j: tidy(X[i, j] - means[j]))
+    n = X.rows
+    means = _means(X)
+    centred = _centred(X, means)
     S = sp.ImmutableMatrix((centred.T * centred / n).applyfunc(tidy))
     return Step(
         key=key,
@@ -32,15 +33,14 @@ def covariance_spectrum_step(S: sp.ImmutableMatrix, *, key: str, title: str) -> 
     total = tidy(sum(values))
     share = tidy(values[0] / total) if total != 0 else sp.Integer(0)
     d = S.rows
-    lam = sp.Symbol("lambda")  # the covariance's eigenvalues are λ in the notes, not η
     return Step(
         key=key,
         kind="covariance_spectrum",
         title=title,
         formula=r"\det(S - \lambda I) = 0, \qquad \text{share of PC 1} = \frac{\lambda_1}{\sum_j \lambda_j}",
         result=values,
-        data={"shifted": sp.ImmutableMatrix(S - lam * sp.eye(d)), "char_poly": spec.char_poly.subs(ETA, lam),
-              "factored": spec.char_poly_factored.subs(ETA, lam), "etas": values, "total": total, "share": share},
+        data={"shifted": sp.ImmutableMatrix(S - LAMBDA * sp.eye(d)), "char_poly": spec.char_poly.subs(ETA, LAMBDA),
+              "factored": spec.char_poly_factored.subs(ETA, LAMBDA), "etas": values, "total": total, "share": share},
     )
 
 
@@ -58,20 +58,25 @@ def mapped_points_step(points, phi, xs) -> Step:
 
 # --- the PCA recipe, step by step (topic pca) -----------------------------------------
 
-LAMBDA = sp.Symbol("lambda")
+def _means(X: sp.Matrix) -> tuple[sp.Expr, ...]:
+    return tuple(tidy(sum(X.col(j)) / X.rows) for j in range(X.cols))
+
+
+def _centred(X: sp.Matrix, means) -> sp.ImmutableMatrix:
+    return sp.ImmutableMatrix(X.rows, X.cols, lambda i, j: tidy(X[i, j] - means[j]))
 
 
 def means_step(X: sp.Matrix) -> Step:
     n, d = X.shape
-    means = tuple(tidy(sum(X.col(j)) / n) for j in range(d))
+    means = _means(X)
     return Step(key="means", kind="feature_means", title="Feature means",
                 formula=r"\bar x_j = \frac1n \sum_i x_{ij}", result=means,
                 data={"sums": tuple(tidy(sum(X.col(j))) for j in range(d)), "n": n})
 
 
 def centred_step(X: sp.Matrix, means) -> Step:
-    n, d = X.shape
-    centred = sp.ImmutableMatrix(n, d, lambda i, j: tidy(X[i, j] - means[j]))
+    d = X.cols
+    centred = _centred(X, means)
     return Step(key="centred", kind="centred_data", title="Centred data",
                 formula=r"X_c = X - \mathbf 1 \bar{\mathbf x}^T", result=centred,
                 checks=(Check(r"\text{every column of } X_c \text{ sums to } 0",
@@ -103,24 +108,11 @@ def pca_eigen_steps(S: sp.ImmutableMatrix, spec) -> tuple[Step, Step]:
                        formula=r"\lambda_1 \ge \lambda_2 \ge \dots \ge \lambda_d", result=values,
                        data={"etas": values},
                        note="Each eigenvalue is the variance of the data along its eigenvector.")
-    rows, checks = [], []
-    for i, p in enumerate(spec.pairs, start=1):
-        product = tuple(tidy(e) for e in S * sp.Matrix(p.found))
-        checks.append(Check(rf"S \mathbf w_{i} = \lambda_{i} \mathbf w_{i}",
-                            all(is_zero(a - p.value * b) for a, b in zip(product, p.found))))
-        norm = tidy(sp.sqrt(p.norm_sq))
-        rows.append({"index": i, "eta": p.value, "found": p.found, "product": product, "norm_sq": p.norm_sq,
-                     "norm": norm, "unit": Scaled(tidy(1 / norm), p.found)})
-    ws = [p.found for p in spec.pairs]
-    checks.append(Check(r"\mathbf u_i^T \mathbf u_j = 0 \ (i \ne j)",
-                        all(is_zero(sum(a * b for a, b in zip(ws[i], ws[j])))
-                            for i in range(len(ws)) for j in range(i + 1, len(ws)))))
+    rows, checks = eigen_rows(S, spec, matrix="S", value=r"\lambda", vector=r"\mathbf u")
     vectors = Step(key="eigenvectors", kind="pca_eigenvectors", title="Principal directions",
                    formula=r"(S - \lambda_i I)\,\mathbf w_i = \mathbf 0, \qquad \mathbf u_i = \frac{\mathbf w_i}{\|\mathbf w_i\|}",
-                   result=tuple(p.unit for p in spec.pairs), data={"rows": rows}, checks=tuple(checks),
-                   note="Sign convention: each direction's first non-zero entry is positive."
-                        + (" A repeated eigenvalue gets an orthonormal basis of its eigenspace by Gram–Schmidt."
-                           if any(p.multiplicity > 1 for p in spec.pairs) else ""))
+                   result=tuple(p.unit for p in spec.pairs), data={"rows": rows}, checks=checks,
+                   note=sign_note(spec, "direction"))
     return eigenvalues, vectors
 
 

@@ -4,12 +4,9 @@ from __future__ import annotations
 
 import sympy as sp
 
-from ..exact.eigen import ETA
+from ..exact.eigen import ETA, LAMBDA
 from ..exact.tidy import Scaled, is_zero, numeric, primitive, tidy
 from ..steps import Check, Step
-
-LAMBDA = sp.Symbol("lambda")
-
 
 def gram_step(D: sp.ImmutableMatrix) -> Step:
     G = sp.ImmutableMatrix((D.T * D).applyfunc(tidy))
