@@ -67,7 +67,7 @@ def paren(value: Any) -> str:
 
 
 def base(value: Any) -> str:
-    """LaTeX of a value used as the base of a power: parenthesised unless a whole number or a name.
+    r"""LaTeX of a value used as the base of a power: parenthesised unless a whole number or a name.
 
     >>> base(sp.Rational(1, 2))
     '\\left(\\frac{1}{2}\\right)'
@@ -105,7 +105,7 @@ _LATEX_SPECIAL.update(_GREEK)
 
 
 def latex_text(text: str) -> str:
-    """User text (a problem's title) made safe for LaTeX.
+    r"""User text (a problem's title) made safe for LaTeX.
 
     >>> latex_text("50% of x_1")
     '50\\% of x\\_1'

@@ -1,10 +1,11 @@
-"""A whitelist parser for exact numbers written as plain maths.
+r"""A whitelist parser for exact numbers written as plain maths or a LaTeX subset.
 
 Problem files and students' answers are untrusted, so strings never reach
 ``eval``, ``sympify`` or ``parse_expr``. This recursive-descent parser accepts
 only numbers, ``+ - * / ^`` (and ``**``), parentheses, implicit multiplication
-(``2sqrt(2)``, ``2 pi``) and a few named functions and constants, and builds the
-SymPy value directly. Every dimension of the input is bounded so that no string
+(``2sqrt(2)``, ``2 pi``), a few named functions and constants, and the LaTeX a
+student types for them (``\frac{1}{\sqrt{2}}``, ``e^{-1}``, ``\ln 2``,
+``2\cdot\pi``), and builds the SymPy value directly. Every dimension of the input is bounded so that no string
 can hang the parser or exhaust memory: its length, the number of tokens, the
 nesting depth, the digits of a literal, the size of an exponent and the digits
 of an integer power.
@@ -15,6 +16,8 @@ of an integer power.
 3/4
 >>> parse_number("2^(3/2)") == parse_number("sqrt(8)")
 True
+>>> parse_number(r"\frac{1}{\sqrt{2}}")
+sqrt(2)/2
 """
 
 from __future__ import annotations
@@ -45,14 +48,24 @@ CONSTANTS = {"pi": sp.pi, "π": sp.pi, "e": sp.E}
 
 _TOKEN = re.compile(
     r"""
-    (?P<space>\s+)
+    (?P<space>\s+|\\[,;:!\ ])
   | (?P<number>(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+(?![A-Za-z_(]))?)
-  | (?P<name>[A-Za-z_][A-Za-z_0-9]*|π)
-  | (?P<op>\*\*|[-+*/^()√−×·÷])
+  | (?P<name>[A-Za-z_][A-Za-z_0-9]*|π|η|λ|μ)
+  | (?P<command>\\[A-Za-z]+)
+  | (?P<op>\*\*|[-+*/^(){}√−×·÷])
     """,
     re.VERBOSE,
 )
 _ALIASES = {"−": "-", "×": "*", "·": "*", "÷": "/", "**": "^"}
+
+# The LaTeX a student types for our grammar. Layout commands are dropped, operator
+# commands become operators, and the rest are handled by the parser.
+_LATEX_IGNORED = {r"\left", r"\right", r"\displaystyle", r"\quad", r"\qquad"}
+_LATEX_OPS = {r"\cdot": "*", r"\times": "*", r"\div": "/"}
+_LATEX_NAMES = {r"\pi": "π", r"\eta": "η", r"\lambda": "λ", r"\mu": "μ"}
+_LATEX_FUNCTIONS = {r"\sqrt": "sqrt", r"\ln": "ln", r"\log": "log", r"\exp": "exp"}
+_LATEX_FRACTIONS = {r"\frac", r"\dfrac", r"\tfrac"}
+_LATEX_KNOWN = _LATEX_IGNORED | set(_LATEX_OPS) | set(_LATEX_NAMES) | set(_LATEX_FUNCTIONS) | _LATEX_FRACTIONS
 
 
 @dataclass(frozen=True)
@@ -81,15 +94,32 @@ def tokenize(text: str) -> list[Token]:
             ch = text[pos]
             shown = repr(ch) if ch.isprintable() else f"U+{ord(ch):04X}"
             raise ParseError(f"unexpected character {shown}", pos + 1)
-        kind = m.lastgroup
+        kind, tok = m.lastgroup, m.group()
+        if kind == "command":
+            kind, tok = _latex_token(tok, pos + 1)
         if kind != "space":
-            tok = m.group()
             tokens.append(Token(kind, _ALIASES.get(tok, tok), pos + 1))
             if len(tokens) > MAX_TOKENS:
                 raise ParseError(f"too many symbols (at most {MAX_TOKENS})", pos + 1)
         pos = m.end()
     tokens.append(Token("end", "", len(text) + 1))
     return tokens
+
+
+def _latex_token(command: str, column: int) -> tuple[str, str]:
+    """The token a LaTeX command stands for: an operator, a name, a command, or nothing."""
+    if command not in _LATEX_KNOWN:
+        allowed = r"\frac, \sqrt, \ln, \log, \exp, \pi, \cdot, \times, \left, \right"
+        raise ParseError(f"unknown LaTeX command {command} (allowed: {allowed})", column)
+    if command in _LATEX_IGNORED:
+        return "space", command
+    if command in _LATEX_OPS:
+        return "op", _LATEX_OPS[command]
+    if command in _LATEX_NAMES:
+        return "name", _LATEX_NAMES[command]
+    if command in _LATEX_FUNCTIONS:
+        return "name", _LATEX_FUNCTIONS[command]
+    return "command", "frac"
 
 
 def parse(text: str, variables: dict[str, sp.Symbol] | None = None) -> Parsed:
@@ -118,10 +148,15 @@ def parse_map(text: str, variables: dict[str, sp.Symbol]) -> sp.Expr:
 
 def parse_number(text: str) -> sp.Expr:
     """Parse a real, finite exact number (complex results are refused)."""
-    value = parse(text).value
-    if value.is_real is False or value.has(sp.I):
+    return parse_real(text).value
+
+
+def parse_real(text: str) -> Parsed:
+    """Like parse, for a real number: complex results are refused."""
+    parsed = parse(text)
+    if parsed.value.is_real is False or parsed.value.has(sp.I):
         raise ParseError("the value is not a real number")
-    return value
+    return parsed
 
 
 def to_exact(raw: object) -> sp.Expr:
@@ -223,7 +258,7 @@ class _Parser:
     def _starts_implicit_factor(self, tok: Token) -> bool:
         # "2pi", "2 sqrt(2)", "(1+x)(2)": a factor that is not a bare number,
         # so "2 3" stays an error rather than silently meaning 6.
-        return tok.kind == "name" or tok.text in ("(", "√")
+        return tok.kind in ("name", "command") or tok.text in ("(", "{", "√")
 
     # unary := ('+' | '-') unary | power
     def unary(self) -> sp.Expr:
@@ -252,17 +287,21 @@ class _Parser:
         tok = self.take()
         if tok.kind == "number":
             return self._number(tok)
-        if tok.text == "(":
-            self.enter(tok.column)
-            value = self.expression()
-            self.expect(")")
-            self.depth -= 1
-            return value
+        if tok.text in ("(", "{"):
+            return self._group(tok)
         if tok.text == "√":
             self.enter(tok.column)
             value = _sqrt(self.power())
             self.depth -= 1
             return value
+        if tok.kind == "command":  # \frac{a}{b}, \frac12
+            self.enter(tok.column)
+            numerator = self._argument()
+            denominator = self._argument()
+            self.depth -= 1
+            if denominator == 0:
+                raise ParseError("division by zero", tok.column)
+            return numerator / denominator
         if tok.kind == "name" and tok.text in self.variables:
             return self.variables[tok.text]
         if tok.kind == "name":
@@ -270,18 +309,40 @@ class _Parser:
             if name in CONSTANTS:
                 return CONSTANTS[name]
             if name in FUNCTIONS:
-                self.enter(tok.column)
-                self.expect("(")
-                arg = self.expression()
-                self.expect(")")
-                self.depth -= 1
-                try:
-                    return FUNCTIONS[name](arg)
-                except ParseError as err:
-                    raise ParseError(err.message, tok.column) from None
+                return self._function(name, tok)
             known = ", ".join(sorted(set(FUNCTIONS) | set(CONSTANTS) - {"π"} | set(self.variables)))
             raise ParseError(f"unknown name {tok.text!r} (allowed: {known})", tok.column)
         raise ParseError(f"expected a number, '(' or a function, found {_describe(tok)}", tok.column)
+
+    def _group(self, opening: Token) -> sp.Expr:
+        self.enter(opening.column)
+        value = self.expression()
+        self.expect(")" if opening.text == "(" else "}")
+        self.depth -= 1
+        return value
+
+    def _function(self, name: str, tok: Token) -> sp.Expr:
+        # sqrt(2), \sqrt{2}, \sqrt2, \ln 2, ln(2)/4: brackets, or the next factor (one digit for \sqrt).
+        self.enter(tok.column)
+        arg = self._argument() if name == "sqrt" else self.power()
+        self.depth -= 1
+        try:
+            return FUNCTIONS[name](arg)
+        except ParseError as err:
+            raise ParseError(err.message, tok.column) from None
+
+    def _argument(self) -> sp.Expr:
+        r"""A LaTeX argument: a {group}, a (group), or one character, as in \frac12 or \sqrt2."""
+        tok = self.peek()
+        if tok.text in ("(", "{"):
+            return self._group(self.take())
+        if tok.kind == "number" and tok.text.isdigit() and len(tok.text) > 1:
+            # TeX reads \frac12 as \frac{1}{2}: split the digits, keep the rest for later.
+            self.tokens[self.i] = Token("number", tok.text[1:], tok.column + 1)
+            return sp.Integer(int(tok.text[0]))
+        if tok.kind in ("number", "name"):
+            return self.atom()
+        raise ParseError(f"expected an argument such as (2) or {2}, found {_describe(tok)}", tok.column)
 
     def _number(self, tok: Token) -> sp.Expr:
         text = tok.text

@@ -50,8 +50,8 @@ def tidy(expr: sp.Expr) -> sp.Expr:
         candidates = [expr] if sp.count_ops(expr) > 80 else [expr, sp.expand(expr)]
         return min(candidates, key=sp.count_ops)
     out = sp.radsimp(sp.expand(expr))
-    if out.has(sp.sqrt):
-        out = sp.sqrtdenest(out)
+    if any(isinstance(p.exp, sp.Rational) and p.exp.q == 2 and not p.base.is_Rational for p in out.atoms(sp.Pow)):
+        out = sp.sqrtdenest(out)  # only a square root of a surd can denest
     out = sp.expand(out)
     # Rationalising can make a value longer (1/sqrt(a + b*sqrt(5))): keep the shortest form.
     candidates = [out, sp.together(out), expr]
