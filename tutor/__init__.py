@@ -6,6 +6,8 @@ The library API (the CLI is a thin layer over it):
     load_problem_text(text)      -> Loaded
     solve(path_or_loaded)        -> Solution (steps as data, answers derived from them)
     render(solution, fmt)        -> str, fmt in "md", "tex", "json"
+    check(problem, answers)      -> Report: a verdict per answer key and a score
+    render_report(report, fmt)   -> str, fmt in "md", "text", "json"
     topic_names()                -> list of topic names
 
 Imports are lazy so that `import tutor` and `tutor --help` stay fast.
@@ -20,7 +22,8 @@ try:
 except PackageNotFoundError:  # running from a source tree without installing
     __version__ = "0+unknown"
 
-__all__ = ["load_problem", "load_problem_text", "solve", "render", "topic_names", "__version__"]
+__all__ = ["load_problem", "load_problem_text", "solve", "render", "check", "render_report", "topic_names",
+           "__version__"]
 
 
 def load_problem(path: str):
@@ -51,6 +54,23 @@ def render(solution, fmt: str = "md") -> str:
     from .rendering import render as _render
 
     return _render(solution, fmt)
+
+
+def check(problem, answers, sig_figs: int | None = None):
+    """Check answers (a path to a YAML file, or a mapping) against a problem (a path or a Loaded)."""
+    from .checking.batch import load_submission
+    from .checking.grade import Checker
+    from .problem import Loaded
+
+    checker = Checker(problem if isinstance(problem, Loaded) else load_problem(problem), sig_figs)
+    submission = checker.read(answers, "<answers>") if isinstance(answers, dict) else load_submission(checker, answers)
+    return checker.check(submission)
+
+
+def render_report(report, fmt: str = "md") -> str:
+    from .checking.report import render_report as _render
+
+    return _render(report, fmt)
 
 
 def topic_names() -> list[str]:

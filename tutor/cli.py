@@ -73,6 +73,57 @@ def solve(file, fmt, output):
 
 
 @main.command()
+@click.argument("problem")
+@click.argument("answers", nargs=-1, required=True)
+@click.option("--format", "-f", "fmt", type=click.Choice(["md", "text", "json"]), default="md",
+              show_default=True, help="The report as Markdown, plain text or JSON.")
+@click.option("--csv", "csv_path", type=click.Path(dir_okay=False, writable=True), default=None,
+              help="Write one row per answers file (verdict per key, score) to this CSV, row by row.")
+@click.option("--sig-figs", type=click.IntRange(1, 12), default=None,
+              help="Significant figures a decimal answer must match [default: the problem's, else 3].")
+@reports_errors
+def check(problem, answers, fmt, csv_path, sig_figs):
+    """Check the answers in ANSWERS (YAML files or directories of them) against PROBLEM.
+
+    Exit 0 when every file was checked, whatever the scores; 2 when the problem or an
+    answers file is unusable (the other files are still checked)."""
+    from . import load_problem
+    from .checking.batch import GradeSheet, answer_files, check_files
+    from .checking.grade import Checker
+    from .checking.report import number, render_report, to_json
+
+    checker = Checker(load_problem(problem), sig_figs)
+    files = answer_files(answers)
+    sheet_handle = open(csv_path, "w", newline="", encoding="utf-8") if csv_path else None
+    sheet = GradeSheet(sheet_handle, checker.keys) if sheet_handle else None
+    failed = internal = False
+    collected = []
+    try:
+        for outcome in check_files(checker, files):
+            if sheet:
+                sheet.add(outcome)
+            if outcome.error:
+                failed, internal = True, internal or outcome.internal
+                click.echo(f"error: {outcome.error}", err=True)
+                collected.append({"file": outcome.path, "error": outcome.error})
+            elif sheet:
+                click.echo(f"{outcome.path}: {number(outcome.report.score)}/{number(outcome.report.max_score)}")
+            elif fmt == "json" and len(files) > 1:
+                collected.append({"file": outcome.path, **to_json(outcome.report)})
+            else:
+                click.echo(render_report(outcome.report, fmt), nl=False)
+    finally:
+        if sheet_handle:
+            sheet_handle.close()
+    if fmt == "json" and len(files) > 1 and not sheet:
+        import json
+
+        click.echo(json.dumps(collected, indent=2, ensure_ascii=False))
+    if failed:
+        sys.exit(EXIT_INTERNAL if internal else EXIT_USAGE)
+
+
+@main.command()
 @click.option("--keys", is_flag=True, help="Also list each topic's answer keys.")
 @reports_errors
 def topics(keys):

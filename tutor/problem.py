@@ -11,6 +11,7 @@ from typing import Any
 import yaml
 
 from . import topics
+from .checking.settings import CheckSettings, parse_settings
 from .errors import ProblemError, TutorError
 from .resources import bundled_problem
 
@@ -24,22 +25,23 @@ class Loaded:
     source: str
     topic: ModuleType
     problem: Any
+    check: CheckSettings = CheckSettings()  # the file's `check:` section, for `tutor check`
 
 
-def read_text(path: str) -> tuple[str, str]:
+def read_text(path: str, *, bundled: bool = True) -> tuple[str, str]:
     """The text of a file (or of stdin for '-'), and the name to use in messages.
 
     A path that does not exist but names a bundled problem, such as
-    ``kernel-pca/example3``, reads that problem.
+    ``kernel-pca/example3``, reads that problem (unless ``bundled`` is False).
     """
     if path == "-":
         return sys.stdin.read(MAX_FILE_BYTES + 1), "<stdin>"
     p = Path(path)
     if not p.exists():
-        bundled = bundled_problem(path)
-        if bundled is None:
+        found = bundled_problem(path) if bundled else None
+        if found is None:
             raise ProblemError("no such file", file=path)
-        p = bundled
+        p = found
     if p.is_dir():
         raise ProblemError("is a directory, not a problem file", file=path)
     try:
@@ -55,7 +57,7 @@ def read_text(path: str) -> tuple[str, str]:
         raise ProblemError("is not UTF-8 text", file=path) from None
 
 
-def parse_yaml(text: str, source: str) -> dict:
+def parse_yaml(text: str, source: str, *, what: str = "must be a YAML mapping with a topic field") -> dict:
     try:
         raw = yaml.safe_load(text)
     except yaml.YAMLError as err:
@@ -66,7 +68,7 @@ def parse_yaml(text: str, source: str) -> dict:
     except RecursionError:
         raise ProblemError("invalid YAML: nested too deeply", file=source) from None
     if not isinstance(raw, dict):
-        raise ProblemError("must be a YAML mapping with a topic field", file=source)
+        raise ProblemError(what, file=source)
     return raw
 
 
@@ -81,7 +83,11 @@ def load_problem_text(text: str, source: str = "<string>") -> Loaded:
         if "topic" not in raw:
             raise ProblemError("is missing (see `tutor topics`)", field="topic")
         topic = topics.get(raw["topic"])
+        settings = CheckSettings()
+        if "check" in raw:
+            raw = dict(raw)
+            settings = parse_settings(raw.pop("check"), tuple(topic.ANSWER_KEYS))
         problem = topic.parse(raw)
     except TutorError as err:
         raise err.located(file=source) from None
-    return Loaded(source, topic, problem)
+    return Loaded(source, topic, problem, settings)

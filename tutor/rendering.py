@@ -21,6 +21,7 @@ from .resources import resource_dir
 from .steps import Solution, Step
 
 FORMATS = {"md": ("markdown", "md"), "tex": ("latex", "tex")}
+FOLDERS = {"md": "markdown", "tex": "latex", "text": "text"}  # text: only the check report
 APPROX_DIGITS = 4
 
 
@@ -163,6 +164,60 @@ def approx_col(vector) -> str:
     return r" \approx \begin{bmatrix} " + r" \\ ".join(decimal(v) for v in vector) + r" \end{bmatrix}"
 
 
+def answer_tex(value: Any, typed: Any = False) -> str:
+    r"""A student's answer as read: a number, a list (row) or a list of lists (matrix).
+
+    >>> answer_tex((1, sp.sqrt(2)))
+    '\\left(1, \\sqrt{2}\\right)'
+    """
+    if isinstance(value, tuple) and value and isinstance(value[0], tuple):
+        flags = typed if isinstance(typed, tuple) else [typed] * len(value)
+        body = r" \\ ".join(" & ".join(answer_tex(v, f) for v, f in zip(r, _flags(t, len(r))))
+                              for r, t in zip(value, flags))
+        return r"\begin{bmatrix}" + body + r"\end{bmatrix}"
+    if isinstance(value, tuple):
+        return r"\left(" + ", ".join(answer_tex(v, f) for v, f in zip(value, _flags(typed, len(value)))) + r"\right)"
+    return _typed_decimal(value) if typed is True else tex(value)
+
+
+def _flags(typed: Any, n: int) -> tuple:
+    return typed if isinstance(typed, tuple) else (typed,) * n
+
+
+def _typed_decimal(value: Any) -> str:
+    """A number the student wrote as a decimal, shown as one again (else as LaTeX)."""
+    return decimal_digits(value) or tex(value)
+
+
+def decimal_digits(value: Any) -> str | None:
+    """The exact decimal expansion of a rational with a terminating expansion, else None.
+
+    >>> decimal_digits(sp.Rational(7071, 10000))
+    '0.7071'
+    """
+    value = as_expr(value)
+    if not value.is_Rational:
+        return None
+    q, twos, fives = value.q, 0, 0
+    while q % 2 == 0:
+        q, twos = q // 2, twos + 1
+    while q % 5 == 0:
+        q, fives = q // 5, fives + 1
+    if q != 1:
+        return None  # not a terminating decimal
+    places = max(twos, fives)
+    digits = str(abs(value.p) * 10**places // value.q).rjust(places + 1, "0")
+    sign = "-" if value < 0 else ""
+    return sign + (digits[:-places] + "." + digits[-places:] if places else digits)
+
+
+def answer_text(value: Any, typed: Any = False) -> str:
+    """A student's answer as read, in plain text: 2*sqrt(2), [1, 0.5], [[1, 2], [3, 4]]."""
+    if isinstance(value, tuple):
+        return "[" + ", ".join(answer_text(v, f) for v, f in zip(value, _flags(typed, len(value)))) + "]"
+    return (typed is True and decimal_digits(value)) or sp.sstr(as_expr(value))
+
+
 def percent(value: Any) -> str:
     """A fraction as a percentage with one decimal: 4/7 -> '57.1\\%'."""
     return f"{float(sp.N(value, 30)) * 100:.1f}" + r"\%"
@@ -193,6 +248,8 @@ FILTERS = {
     "approx_matrix": approx_matrix,
     "decimal": decimal,
     "percent": percent,
+    "answer_tex": answer_tex,
+    "answer_text": answer_text,
 }
 
 
@@ -201,7 +258,7 @@ def environment(fmt: str):
     """The Jinja environment of one format, built on first use (Jinja is imported lazily)."""
     import jinja2
 
-    folder, _ = FORMATS[fmt]
+    folder = FOLDERS[fmt]
     env = jinja2.Environment(
         loader=jinja2.FileSystemLoader(str(resource_dir("templates") / folder)),
         block_start_string="((*",

@@ -34,7 +34,7 @@ MAX_LENGTH = 2000  # characters in one expression
 MAX_TOKENS = 400
 MAX_DEPTH = 40  # nested parentheses, functions and unary signs
 MAX_LITERAL_DIGITS = 60  # digits in one number literal
-MAX_SCI_EXPONENT = 60  # |k| in 1.5e-k
+MAX_SCI_EXPONENT = 350  # |k| in 1.5e-k: the range of a double, so any float a student pastes
 MAX_EXPONENT = 1000  # |p| and |q| of an exponent p/q
 MAX_POWER_DIGITS = 2000  # digits of an exact integer power before we build it
 
@@ -93,7 +93,8 @@ def tokenize(text: str) -> list[Token]:
         if m is None:
             ch = text[pos]
             shown = repr(ch) if ch.isprintable() else f"U+{ord(ch):04X}"
-            raise ParseError(f"unexpected character {shown}", pos + 1)
+            hint = " (write several values as a list: [a, b, c])" if ch in ",;" else ""
+            raise ParseError(f"unexpected character {shown}{hint}", pos + 1)
         kind, tok = m.lastgroup, m.group()
         if kind == "command":
             kind, tok = _latex_token(tok, pos + 1)

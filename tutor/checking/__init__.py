@@ -1,0 +1,1 @@
+"""Checking a student's answers against a worked solution: compare, diagnose, follow through, report."""

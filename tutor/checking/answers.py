@@ -1,0 +1,131 @@
+"""Reading a student's answers file: YAML keyed by answer keys, every value untrusted.
+
+Each value goes through the whitelist parser. A value that cannot be read is
+kept as Unreadable with the reason (and the column), so one bad entry does not
+spoil the rest of the file. The file itself must be a mapping of known keys:
+anything else makes the whole file unusable (an AnswersError, exit 2).
+"""
+
+from __future__ import annotations
+
+import difflib
+from dataclasses import dataclass
+from types import MappingProxyType
+from typing import Any, Mapping
+
+import sympy as sp
+
+from ..errors import ParseError, TutorError
+from ..exact.parser import parse, parse_real, to_exact
+
+MAX_NUMBERS = 400  # numbers in one answer (an 8×8 matrix has 64)
+MAX_NESTING = 3  # a list of lists of lists at most
+
+# The names a student may use for the variable of a characteristic polynomial.
+POLY_NAMES = ("eta", "η", "lambda", "λ", "mu", "μ", "x", "t")
+
+
+class AnswersError(TutorError):
+    """An answers file that cannot be checked at all."""
+
+
+@dataclass(frozen=True)
+class Given:
+    """An answer as read: exact values (nested tuples for lists) and whether any had a decimal point."""
+
+    value: Any
+    decimal: bool  # whether any entry had a decimal point (so a tolerance applies)
+    typed: Any = None  # the same shape as value: True where the entry was written as a decimal
+
+
+@dataclass(frozen=True)
+class Unreadable:
+    reason: str  # where and why, e.g. "[2][1]: column 4: unexpected ')'"
+
+
+@dataclass(frozen=True)
+class Submission:
+    source: str
+    entries: Mapping[str, Given | Unreadable]
+
+    def __post_init__(self):
+        object.__setattr__(self, "entries", MappingProxyType(dict(self.entries)))
+
+    def given(self, key: str) -> Given | None:
+        entry = self.entries.get(key)
+        return entry if isinstance(entry, Given) else None
+
+
+def read_submission(raw: object, source: str, keys: tuple[str, ...], variables: Mapping[str, dict]) -> Submission:
+    """Validate the mapping of an answers file against the answer keys of its problem.
+
+    ``variables`` gives, per key, the symbols its strings may use (a polynomial's variable).
+    """
+    if not isinstance(raw, dict):
+        raise AnswersError("must be a YAML mapping of answer keys to answers", file=source)
+    entries = {}
+    for key, value in raw.items():
+        if key not in keys:
+            hint = difflib.get_close_matches(str(key), keys, n=1)
+            also = f"did you mean {hint[0]!r}?" if hint else f"this problem's keys: {', '.join(keys)}"
+            raise AnswersError(f"not an answer of this problem ({also})", file=source, field=str(key))
+        entries[key] = read_answer(value, variables.get(key, {}))
+    return Submission(source, entries)
+
+
+def read_answer(raw: object, variables: dict | None = None) -> Given | Unreadable:
+    reader = _Reader(variables or {})
+    try:
+        value = reader.read(raw, 0, "")
+    except ParseError as err:
+        return Unreadable(err.message)
+    return Given(value, reader.decimal, _decimal_flags(raw))
+
+
+class _Reader:
+    def __init__(self, variables: dict):
+        self.variables = variables
+        self.decimal = False
+        self.count = 0
+
+    def read(self, raw: object, depth: int, where: str):
+        if isinstance(raw, list):
+            if depth >= MAX_NESTING:
+                raise ParseError(f"{where or 'the answer'}: lists nested too deeply (at most {MAX_NESTING})")
+            if not raw:
+                raise ParseError(f"{where or 'the answer'}: an empty list")
+            return tuple(self.read(v, depth + 1, f"{where}[{i}]") for i, v in enumerate(raw, start=1))
+        self.count += 1
+        if self.count > MAX_NUMBERS:
+            raise ParseError(f"more than {MAX_NUMBERS} numbers in one answer")
+        try:
+            if isinstance(raw, str):
+                parsed = _parse_entry(raw, self.variables)
+                self.decimal |= parsed.decimal
+                return parsed.value
+            self.decimal |= isinstance(raw, float)
+            return to_exact(raw)
+        except ParseError as err:
+            raise ParseError(f"{where}: {err.message}" if where else err.message) from None
+
+
+def _parse_entry(text: str, variables: dict):
+    return parse(text, variables) if variables else parse_real(text)
+
+
+def _decimal_flags(raw):
+    """True where an entry was written with a decimal point, mirroring the answer's shape."""
+    if isinstance(raw, list):
+        return tuple(_decimal_flags(v) for v in raw)
+    if isinstance(raw, float):
+        return True
+    if isinstance(raw, str):
+        try:
+            return parse(raw).decimal
+        except ParseError:
+            return False
+    return False
+
+
+def poly_variables(symbol: sp.Symbol) -> dict:
+    return {name: symbol for name in POLY_NAMES}

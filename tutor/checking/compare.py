@@ -1,0 +1,57 @@
+"""Comparing one number a student wrote with the exact value: exactly, or as a decimal.
+
+An exact answer must equal the value exactly, however it is written
+(2√2 = √8 = 4/√2 = 2^(3/2)). An answer written with a decimal point that is
+not exactly right is accepted when it agrees with the value to the problem's
+significant figures: within one unit of the last significant figure, so both
+rounding and truncation pass (1/√2 = 0.70710…: 0.707 and 0.7071 pass with 3
+figures, 0.709 and 0.71 do not).
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+import sympy as sp
+
+from ..exact.tidy import is_zero, numeric
+
+EXACT = "exact"
+DECIMAL = "decimal"
+
+
+@dataclass(frozen=True)
+class Tolerance:
+    sig_figs: int = 3
+
+    def allows(self, given: sp.Expr, expected: sp.Expr) -> bool:
+        """Whether a decimal answer agrees with ``expected`` to ``sig_figs`` significant figures."""
+        e = float(numeric(expected, 30))
+        g = float(numeric(given, 30))
+        if not (math.isfinite(e) and math.isfinite(g)):
+            return False
+        if e == 0:
+            return abs(g) <= 10.0 ** (-self.sig_figs)
+        unit = 10.0 ** (math.floor(math.log10(abs(e))) - self.sig_figs + 1)
+        return abs(g - e) <= unit * (1 + 1e-9)
+
+
+def match_number(given: sp.Expr, decimal: bool, expected: sp.Expr, tol: Tolerance) -> str | None:
+    """EXACT, DECIMAL or None (no match) for one number."""
+    try:
+        if is_zero(sp.Add(given, -expected)):
+            return EXACT
+        if decimal and tol.allows(given, expected):
+            return DECIMAL
+    except (TypeError, ValueError, ArithmeticError):
+        return None
+    return None
+
+
+def combine(matches) -> str | None:
+    """The verdict of several entries: None if any fails, DECIMAL if any was a decimal."""
+    matches = list(matches)
+    if any(m is None for m in matches):
+        return None
+    return DECIMAL if DECIMAL in matches else EXACT

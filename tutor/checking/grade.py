@@ -1,0 +1,208 @@
+"""Check a submission against one problem: a verdict for every answer key, and a score.
+
+For each key, in the order of the recipe:
+  correct / decimal  the answer matches the solution (by the key's rule);
+  follow-through     it matches what the student's own earlier answers give;
+  mistake            it matches a named mistake of the topic;
+  wrong, missing, unreadable otherwise.
+Follow-through is tried before named mistakes: once a slip has cost its own
+key, later work that is consistent with it earns credit. A Checker solves the
+problem once and keeps the variant solutions, so a class batch pays for them once.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+import sympy as sp
+
+from ..errors import TutorError
+from .answers import Given, Submission, Unreadable, read_submission
+from .compare import DECIMAL, Tolerance
+from .rules import Context, Judgement, Rule, default_rule, flatten, nested
+from .variants import FollowThrough, Mistake, trivial
+
+VERDICTS = ("correct", "decimal", "follow-through", "mistake", "wrong", "missing", "unreadable")
+CREDITED = ("correct", "decimal", "follow-through")
+
+# What a student's value may do to our arithmetic: anything else is a bug of ours and is raised.
+_RECOMPUTE_ERRORS = (TutorError, ValueError, TypeError, ArithmeticError, IndexError, KeyError,
+                     NotImplementedError, sp.PolynomialError)
+_NAMES = {"char_poly": "characteristic polynomial"}
+_MAX_FOLLOW_OPS = 40  # a student's entry larger than this is not worth re-solving from
+
+
+@dataclass(frozen=True)
+class KeyResult:
+    key: str
+    verdict: str  # one of VERDICTS
+    message: str
+    weight: sp.Rational
+    credit: sp.Rational
+    given: Any = None  # the answer as read, for the echo
+    mistake: str | None = None
+    typed: Any = False  # where the answer was written as decimals (given's shape), for the echo
+
+
+@dataclass(frozen=True)
+class Report:
+    problem: str  # where the problem came from
+    answers: str  # where the answers came from
+    topic: str
+    sig_figs: int
+    results: tuple[KeyResult, ...]
+
+    @property
+    def score(self) -> sp.Rational:
+        return sum((r.credit for r in self.results), sp.Integer(0))
+
+    @property
+    def max_score(self) -> sp.Rational:
+        return sum((r.weight for r in self.results), sp.Integer(0))
+
+    def result(self, key: str) -> KeyResult:
+        return next(r for r in self.results if r.key == key)
+
+
+class Checker:
+    """Checks any number of submissions against one loaded problem."""
+
+    def __init__(self, loaded, sig_figs: int | None = None):
+        from .. import solve
+
+        self.loaded = loaded
+        self.topic = loaded.topic
+        self.problem = loaded.problem
+        self.solution = solve(loaded)
+        self.expected = self.solution.answers
+        self.keys = tuple(self.expected)
+        self.tol = Tolerance(sig_figs or loaded.check.sig_figs)
+        self.settings = loaded.check
+        rules = getattr(self.topic, "RULES", {})
+        self.rules: dict[str, Rule] = {k: rules.get(k) or default_rule(self.expected[k]) for k in self.keys}
+        self._variants: dict[Mistake, dict | None] = {}
+        self._derived: dict[tuple, dict | None] = {}
+
+    # --- reading ----------------------------------------------------------------
+
+    def read(self, raw: object, source: str) -> Submission:
+        """A submission from the parsed YAML of an answers file."""
+        variables = {k: rule.variables(self.problem) for k, rule in self.rules.items()}
+        all_keys = tuple(self.topic.ANSWER_KEYS)
+        submission = read_submission(raw, source, all_keys, variables)
+        for key in submission.entries:
+            if key not in self.expected:
+                from .answers import AnswersError
+
+                raise AnswersError(f"this problem has no such answer ({self.topic.ANSWER_KEYS[key]})",
+                                   file=source, field=key)
+        return submission
+
+    # --- checking ---------------------------------------------------------------
+
+    def check(self, submission: Submission) -> Report:
+        given = {k: v for k, v in submission.entries.items() if isinstance(v, Given)}
+        right: set[str] = set()  # correct or decimal
+        credited: set[str] = set()  # right, or consistent with the student's own earlier work
+        results = []
+        for key in self.keys:
+            result = self._check_key(key, submission.entries.get(key), given, right, credited)
+            if result.verdict in ("correct", "decimal"):
+                right.add(key)
+            if result.verdict in CREDITED:
+                credited.add(key)
+            results.append(result)
+        return Report(self.loaded.source, submission.source, self.solution.topic, self.tol.sig_figs, tuple(results))
+
+    def _check_key(self, key, entry, given, right, credited) -> KeyResult:
+        weight = self.settings.weight(key)
+
+        def result(verdict, message, mistake=None):
+            credit = weight if verdict in CREDITED else sp.Integer(0)
+            value, typed = (entry.value, entry.typed) if isinstance(entry, Given) else (None, False)
+            return KeyResult(key, verdict, message, weight, credit, value, mistake, typed)
+
+        if entry is None:
+            return result("missing", "not answered")
+        if isinstance(entry, Unreadable):
+            return result("unreadable", f"could not read it: {entry.reason}")
+        rule = self.rules[key]
+        judged = rule.judge(entry, self.expected[key], self.tol, self._context(self.expected, given, credited))
+        if judged.match:
+            return result("correct" if judged.match != DECIMAL else "decimal", judged.message)
+        follow = self._follow_through(key, entry, given, right, credited)
+        if follow is not None:
+            needs, all_right, judgement = follow
+            yours = " and ".join(_NAMES.get(n, n.replace("_", " ")) for n in needs)
+            if all_right:
+                return result("correct" if judgement.match != DECIMAL else "decimal",
+                              f"{judgement.message}, consistent with your {yours}")
+            return result("follow-through", f"consistent with your own {yours} (follow-through credit): "
+                                            f"{judgement.message}")
+        named = self._named_mistake(key, entry, given, credited) or judged.mistake
+        if named:
+            return result("mistake", named[1], mistake=named[0])
+        return result("wrong", judged.message)
+
+    def _context(self, answers, given, credited) -> Context:
+        return Context(self.problem, answers, given, frozenset(credited))
+
+    # --- follow-through -----------------------------------------------------------
+
+    def _follow_through(self, key, entry, given, right, credited):
+        rule = self.rules[key]
+        for index, follow in enumerate(getattr(self.topic, "FOLLOW_THROUGH", ())):
+            if key not in follow.gives or key in follow.needs or not all(n in given for n in follow.needs):
+                continue
+            values = {n: given[n].value for n in follow.needs}
+            all_right = all(n in right for n in follow.needs)
+            if not all_right and not all(self._may_follow(n, v) for n, v in values.items()):
+                continue
+            derived = self._derive(index, follow, values)
+            if derived is None or key not in derived:
+                continue
+            merged = {**self.expected, **values, **derived}
+            judged = rule.judge(entry, derived[key], self.tol, self._context(merged, given, credited))
+            if judged.match:
+                return follow.needs, all_right, judged
+        return None
+
+    def _may_follow(self, key: str, value) -> bool:
+        """Guard against gaming: a trivial or oversized earlier answer earns no follow-through."""
+        if trivial(value, nested(self.expected[key])):
+            return False
+        return all(sp.count_ops(x) <= _MAX_FOLLOW_OPS for x in flatten(value))
+
+    def _derive(self, index: int, follow: FollowThrough, values: dict):
+        cache_key = (index, tuple(sorted(values.items(), key=lambda kv: kv[0])))
+        if cache_key not in self._derived:
+            try:
+                self._derived[cache_key] = dict(follow.derive(self.problem, self.expected, values))
+            except _RECOMPUTE_ERRORS:
+                self._derived[cache_key] = None
+        return self._derived[cache_key]
+
+    # --- named mistakes -------------------------------------------------------------
+
+    def _named_mistake(self, key, entry, given, credited) -> tuple[str, str] | None:
+        rule = self.rules[key]
+        for mistake in getattr(self.topic, "MISTAKES", ()):
+            if key not in mistake.keys:
+                continue
+            variant = self._variant(mistake)
+            if not variant or key not in variant:
+                continue
+            merged = {**self.expected, **variant}
+            judged = rule.judge(entry, variant[key], self.tol, self._context(merged, given, credited))
+            if judged.match:
+                return mistake.name, mistake.sentence
+        return None
+
+    def _variant(self, mistake: Mistake) -> dict | None:
+        if mistake not in self._variants:
+            try:
+                self._variants[mistake] = dict(mistake.variant(self.problem, self.solution))
+            except _RECOMPUTE_ERRORS:
+                self._variants[mistake] = None
+        return self._variants[mistake]

@@ -1,0 +1,399 @@
+"""How an answer key is compared with the exact value: one rule per kind of answer.
+
+A topic names a rule for each key whose comparison is more than "equal
+entries in order" (eigenvalues in any order, eigenvectors up to sign,
+a characteristic polynomial up to sign); every other key gets the rule that
+fits the shape of its value, so a new topic gets checking for free.
+
+Rules judge properties, not strings: an eigenvector is right when it is a
+unit vector in the right eigenspace, whatever its sign or, for a repeated
+eigenvalue, whichever orthonormal basis the student chose.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Callable, Mapping
+
+import sympy as sp
+
+from ..exact.tidy import numeric
+from .answers import Given, poly_variables
+from .compare import DECIMAL, EXACT, Tolerance, combine, match_number
+
+
+@dataclass(frozen=True)
+class Judgement:
+    match: str | None  # EXACT, DECIMAL, or None when the answer does not match
+    message: str
+    mistake: tuple[str, str] | None = None  # a property-based named mistake: (name, sentence)
+
+
+@dataclass(frozen=True)
+class Context:
+    """What a rule may look at besides the answer: the problem, the expected answers, the other answers."""
+
+    problem: Any
+    answers: Mapping[str, Any]  # the expected answers (of the solution, or of a variant)
+    given: Mapping[str, Given]  # the student's readable answers
+    correct: frozenset[str]  # keys already judged right
+
+
+def nested(value):
+    """A matrix as a tuple of row tuples; other values unchanged."""
+    if isinstance(value, sp.MatrixBase):
+        return tuple(tuple(value.row(i)) for i in range(value.rows))
+    return value
+
+
+def shape_of(value) -> tuple[int, ...] | None:
+    """(rows, cols) or (len,) or () for a number; None for a ragged list."""
+    if not isinstance(value, tuple):
+        return ()
+    inner = {shape_of(v) for v in value}
+    if len(inner) != 1 or None in inner:
+        return None
+    return (len(value),) + inner.pop()
+
+
+def describe_shape(shape: tuple[int, ...] | None) -> str:
+    if shape is None:
+        return "lists of different lengths"
+    if shape == ():
+        return "one number"
+    if len(shape) == 1:
+        return f"a list of {shape[0]} numbers"
+    if len(shape) == 2:
+        return f"{shape[0]} lists of {shape[1]} numbers"
+    return "lists nested " + str(len(shape)) + " deep"
+
+
+def shape_message(given, expected) -> str | None:
+    want, got = shape_of(expected), shape_of(given)
+    if want == got:
+        return None
+    return f"expected {describe_shape(want)}, got {describe_shape(got)}"
+
+
+def flatten(value) -> list:
+    if isinstance(value, tuple):
+        return [x for v in value for x in flatten(v)]
+    return [value]
+
+
+def decimal_note(match: str | None, tol: Tolerance) -> str:
+    return f" as a decimal (to {tol.sig_figs} significant figures)" if match == DECIMAL else ""
+
+
+class Rule:
+    """Compare a readable answer with the expected value of its key."""
+
+    def variables(self, problem) -> dict:
+        """The symbols the answer's strings may use (none: answers are numbers)."""
+        return {}
+
+    def judge(self, given: Given, expected, tol: Tolerance, ctx: Context) -> Judgement:
+        raise NotImplementedError
+
+
+class Entries(Rule):
+    """Numbers, a list or a matrix: every entry in its place; a matrix gets per-cell verdicts."""
+
+    def judge(self, given, expected, tol, ctx):
+        expected = nested(expected)
+        wrong_shape = shape_message(given.value, expected)
+        if wrong_shape:
+            return Judgement(None, wrong_shape)
+        if not isinstance(expected, tuple):
+            match = match_number(given.value, given.decimal, expected, tol)
+            return Judgement(match, f"right{decimal_note(match, tol)}" if match else "not the right value")
+        cells = _cells(expected)
+        matches = {pos: match_number(_at(given.value, pos), given.decimal, _at(expected, pos), tol) for pos in cells}
+        match = combine(matches.values())
+        if match:
+            return Judgement(match, f"all {len(cells)} entries right{decimal_note(match, tol)}")
+        wrong = [pos for pos, m in matches.items() if m is None]
+        where = ", ".join(_position(p) for p in wrong[:8]) + (", …" if len(wrong) > 8 else "")
+        right = len(cells) - len(wrong)
+        return Judgement(None, f"{right} of {len(cells)} entries right; wrong at {where}")
+
+
+def _cells(value, prefix=()):
+    if not isinstance(value, tuple):
+        return [prefix]
+    return [pos for i, v in enumerate(value) for pos in _cells(v, prefix + (i,))]
+
+
+def _at(value, pos):
+    for i in pos:
+        value = value[i]
+    return value
+
+
+def _position(pos) -> str:
+    if len(pos) == 1:
+        return f"entry {pos[0] + 1}"
+    return "(" + ",".join(str(i + 1) for i in pos) + ")"
+
+
+class AnyOrder(Rule):
+    """A list of numbers that may come in any order (eigenvalues, variances)."""
+
+    def judge(self, given, expected, tol, ctx):
+        expected = tuple(expected)
+        wrong_shape = shape_message(given.value, expected)
+        if wrong_shape:
+            return Judgement(None, wrong_shape)
+        pairing = _pair(list(given.value), list(expected), lambda g, e: match_number(g, given.decimal, e, tol))
+        unmatched = [i for i, (j, _) in enumerate(pairing) if j is None]
+        if unmatched:
+            where = ", ".join(str(i + 1) for i in unmatched)
+            return Judgement(None, f"{len(expected) - len(unmatched)} of {len(expected)} values right; "
+                                   f"not among the values: entry {where}")
+        match = combine(m for _, m in pairing)
+        order = "" if [j for j, _ in pairing] == list(range(len(expected))) else " (in a different order from ours)"
+        return Judgement(match, f"all {len(expected)} values right{decimal_note(match, tol)}{order}")
+
+
+def _pair(given: list, expected: list, matcher) -> list[tuple[int | None, str | None]]:
+    """Match each given item to a distinct expected one: exact matches first, then decimal ones."""
+    used: set[int] = set()
+    result: list[tuple[int | None, str | None]] = [(None, None)] * len(given)
+    for wanted in (EXACT, DECIMAL):
+        for i, g in enumerate(given):
+            if result[i][0] is not None:
+                continue
+            for j, e in enumerate(expected):
+                if j not in used and matcher(g, e) == wanted:
+                    used.add(j)
+                    result[i] = (j, wanted)
+                    break
+    return result
+
+
+class Polynomial(Rule):
+    """A characteristic polynomial, up to an overall sign: det(A − ηI) or det(ηI − A)."""
+
+    def __init__(self, symbol: sp.Symbol, name: str, matrix: str):
+        self.symbol = symbol
+        self.name = name  # the variable as the notes write it, e.g. "η"
+        self.matrix = matrix  # the matrix, e.g. "K̂"
+
+    def variables(self, problem):
+        return poly_variables(self.symbol)
+
+    def judge(self, given, expected, tol, ctx):
+        if isinstance(given.value, tuple):
+            return Judgement(None, f"expected one polynomial in {self.name}, got a list")
+        try:
+            mine = sp.Poly(sp.expand(given.value), self.symbol)
+            want = sp.Poly(sp.expand(expected), self.symbol)
+        except sp.PolynomialError:
+            return Judgement(None, f"not a polynomial in {self.name}")
+        if mine.degree() != want.degree():
+            return Judgement(None, f"degree {mine.degree()}, but the polynomial has degree {want.degree()}")
+        for sign, how in ((1, ""), (-1, f" (as det({self.name}I − {self.matrix}), which is −det({self.matrix} − {self.name}I))")):
+            matches = [match_number(g, given.decimal, sign * w, tol)
+                       for g, w in zip(mine.all_coeffs(), want.all_coeffs())]
+            match = combine(matches)
+            if match:
+                return Judgement(match, f"right{decimal_note(match, tol)}{how}")
+        return Judgement(None, "not the characteristic polynomial (compared coefficient by coefficient, up to sign)")
+
+
+class Expressions(Rule):
+    """A feature map: expressions in x1, …, xd, in any order and each up to sign."""
+
+    def __init__(self, variables: Callable[[Any], dict]):
+        self._variables = variables
+
+    def variables(self, problem):
+        return self._variables(problem)
+
+    def judge(self, given, expected, tol, ctx):
+        expected = tuple(expected)
+        wrong_shape = shape_message(given.value, expected)
+        if wrong_shape:
+            return Judgement(None, wrong_shape)
+
+        def same(g, e):
+            return EXACT if sp.expand(g - e) == 0 or sp.expand(g + e) == 0 else None
+
+        pairing = _pair(list(given.value), list(expected), same)
+        unmatched = [i + 1 for i, (j, _) in enumerate(pairing) if j is None]
+        if unmatched:
+            return Judgement(None, f"{len(expected) - len(unmatched)} of {len(expected)} coordinates right; "
+                                   f"not a coordinate of φ: entry {', '.join(map(str, unmatched))}")
+        return Judgement(EXACT, f"all {len(expected)} coordinates right (any order and sign is a valid φ)")
+
+
+@dataclass(frozen=True)
+class Basis(Rule):
+    """Vectors spanning eigenspaces: any order, each up to sign, any orthonormal basis of a repeated one.
+
+    ``values(answers)`` gives the eigenvalue of each expected vector, so that
+    vectors of one repeated eigenvalue are judged together. Each given vector
+    must lie in one eigenspace and have the expected length (1 when ``unit``),
+    and vectors of one eigenspace must be orthogonal. With ``consistent_with``,
+    a vector must also keep the sign of the student's own vector of that key
+    (coordinates a = √η v keep the sign of v); ``reference`` maps that vector
+    into this key's space first (scores X_c u for a direction u).
+    """
+
+    values: Callable[[Mapping], tuple]
+    unit: bool = False
+    noun: str = "vector"
+    consistent_with: str | None = None
+    sign_rule: str = ""
+    reference: Callable[[Any, Mapping, tuple], tuple] | None = None
+    transposed: bool = False  # given as points (rows) whose columns are the vectors
+    not_normalised: tuple[str, str] | None = field(default=None)
+
+    def judge(self, given, expected, tol, ctx):
+        expected, value = nested(expected), given.value
+        wrong_shape = shape_message(value, expected)
+        if wrong_shape:
+            return Judgement(None, wrong_shape)
+        if self.transposed:
+            expected, value = _transpose(expected), _transpose(value)
+        values = tuple(self.values(ctx.answers))[: len(expected)]
+        groups = _groups(values)
+        owner: dict[int, int] = {}  # given vector -> group
+        problems, short = [], []
+        matches = []
+        for j, g in enumerate(value):
+            found = None
+            for k, group in enumerate(groups):
+                verdict = self._in_space(g, [expected[i] for i in group], given.decimal, tol)
+                if verdict in (EXACT, DECIMAL):
+                    found = k
+                    matches.append(verdict)
+                    break
+                if verdict == "length":
+                    short.append(j)
+                    found = -1
+                    break
+            if found is None:
+                problems.append(f"{self.noun} {j + 1} is not one of them")
+            elif found >= 0:
+                owner[j] = found
+        for k, group in enumerate(groups):
+            members = [j for j, owner_k in owner.items() if owner_k == k]
+            if len(members) > len(group):
+                problems.append(f"{self.noun}s {', '.join(str(j + 1) for j in members)} share a direction "
+                                f"where {len(group)} {'is' if len(group) == 1 else 'are'} wanted")
+            elif not _orthogonal([value[j] for j in members], given.decimal, tol):
+                problems.append(f"{self.noun}s {', '.join(str(j + 1) for j in members)} of one repeated "
+                                "eigenvalue are not orthogonal")
+        if short:
+            length = "not of unit length" if self.unit else "of the wrong length"
+            problems.append(f"{self.noun} {', '.join(str(j + 1) for j in short)} "
+                            f"{'points' if len(short) == 1 else 'point'} the right way but {'is' if len(short) == 1 else 'are'} {length}")
+            if not (problems[:-1]) and self.not_normalised:
+                return Judgement(None, "; ".join(problems), mistake=self.not_normalised)
+        if not problems:
+            flipped = self._inconsistent(value, owner, groups, ctx)
+            if flipped:
+                return Judgement(None, f"{self.noun} {', '.join(str(j + 1) for j in flipped)} "
+                                       f"{'has' if len(flipped) == 1 else 'have'} the opposite sign to your "
+                                       f"{self.consistent_with.replace('_', ' ')}: {self.sign_rule}")
+            match = combine(matches)
+            order = "" if [owner[j] for j in range(len(value))] == sorted(owner.values()) else " (in a different order)"
+            sign = " up to sign" if not self.consistent_with or self.consistent_with not in ctx.correct else ""
+            what = f"the {self.noun} is" if len(value) == 1 else f"all {len(value)} {self.noun}s"
+            return Judgement(match, f"{what} right{sign}{decimal_note(match, tol)}{order}")
+        return Judgement(None, "; ".join(problems))
+
+    def _in_space(self, g, group, decimal, tol) -> str | None:
+        """EXACT/DECIMAL when g is in span(group) with the right length, "length" when only the length is off."""
+        if all(x == 0 for x in g):
+            return None
+        projection = [sum((_dot(u, g) / _dot(u, u)) * u[i] for u in group) for i in range(len(g))]
+        along = combine(match_number(a, decimal, b, tol) for a, b in zip(g, projection))
+        if along is None:
+            return None
+        length = match_number(_dot(g, g), decimal, _dot(group[0], group[0]), tol)
+        return combine([along, length]) if length else "length"
+
+    def _inconsistent(self, value, owner, groups, ctx) -> list[int]:
+        """Given vectors (of one-dimensional eigenspaces) whose sign differs from the student's own companion."""
+        key = self.consistent_with
+        if not key or key not in ctx.correct or key not in ctx.given:
+            return []
+        companions = ctx.given[key].value
+        flipped = []
+        for j, g in enumerate(value):
+            if len(groups[owner[j]]) != 1:
+                continue
+            for c in companions:
+                r = self.reference(ctx.problem, ctx.answers, c) if self.reference else c
+                if len(r) != len(g):
+                    continue
+                dot = float(numeric(_dot(g, r), 20))
+                size = float(numeric(_dot(g, g) * _dot(r, r), 20))
+                if size > 0 and dot * dot > 0.99 * size and dot < 0:
+                    flipped.append(j)
+        return flipped
+
+
+class SignedColumns(Rule):
+    """Rows of values, one column per component: each column may be negated as a whole
+    (an eigenvector's sign is a choice, and a component's values all follow it)."""
+
+    def judge(self, given, expected, tol, ctx):
+        expected = nested(expected)
+        wrong_shape = shape_message(given.value, expected)
+        if wrong_shape:
+            return Judgement(None, wrong_shape)
+        got, want = _transpose(given.value), _transpose(expected)
+        matches, wrong = [], []
+        for j, (g, e) in enumerate(zip(got, want)):
+            for sign in (1, -1):
+                match = combine(match_number(a, given.decimal, sign * b, tol) for a, b in zip(g, e))
+                if match:
+                    matches.append(match)
+                    break
+            else:
+                wrong.append(j + 1)
+        if wrong:
+            return Judgement(None, f"component {', '.join(map(str, wrong))} wrong (each column is judged up to sign)")
+        match = combine(matches)
+        return Judgement(match, f"all right up to the sign of each component{decimal_note(match, tol)}")
+
+
+def _dot(a, b):
+    # Not expanded: is_zero decides exactly (small surds) or on 100 digits (root objects),
+    # and expanding products of root objects is what would be slow.
+    return sp.Add(*[x * y for x, y in zip(a, b)])
+
+
+def _transpose(rows):
+    return tuple(zip(*rows))
+
+
+def _groups(values) -> list[list[int]]:
+    from ..exact.tidy import is_zero
+
+    groups: list[list[int]] = []
+    for i, v in enumerate(values):
+        for group in groups:
+            if is_zero(values[group[0]] - v):
+                group.append(i)
+                break
+        else:
+            groups.append([i])
+    return groups
+
+
+def _orthogonal(vectors, decimal, tol) -> bool:
+    for i in range(len(vectors)):
+        for j in range(i + 1, len(vectors)):
+            scale = sp.sqrt(_dot(vectors[i], vectors[i]) * _dot(vectors[j], vectors[j]))
+            if match_number(_dot(vectors[i], vectors[j]) / scale, decimal, sp.Integer(0), tol) is None:
+                return False
+    return True
+
+
+def default_rule(expected) -> Rule:
+    """The rule for a key that names none: entries in place, whatever the shape."""
+    return Entries()
