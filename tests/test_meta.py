@@ -58,3 +58,13 @@ def test_no_string_evaluation_in_the_package():
         for number, line in enumerate(path.read_text().splitlines(), 1):
             code = line.split("#")[0]
             assert not pattern.search(code), f"{path.name}:{number}: {line.strip()}"
+
+
+def test_every_named_mistake_is_documented_in_the_readme():
+    for name in topics.names():
+        module = topics.get(name)
+        names = {m.name for m in getattr(module, "MISTAKES", ())}
+        names |= {r.not_normalised[0] for r in getattr(module, "RULES", {}).values()
+                  if getattr(r, "not_normalised", None)}
+        for mistake in names:
+            assert f"`{mistake}`" in README, f"mistake {mistake} of {name} is not in the README"

@@ -29,6 +29,21 @@ from tutor.exact.parser import parse, parse_number, to_exact
     ("1.5e-3", sp.Rational(3, 2000)),
     ("3 − 1", 2),
     ("(1+1)(2)", 4),
+    # the LaTeX a student types
+    (r"\frac{1}{\sqrt{2}}", sp.sqrt(2) / 2),
+    (r"2\sqrt{2}", 2 * sp.sqrt(2)),
+    (r"\sqrt8", 2 * sp.sqrt(2)),
+    ("e^{-1}", sp.exp(-1)),
+    (r"e^{-\frac{1}{2}}", sp.exp(-sp.Rational(1, 2))),
+    (r"\ln 2", sp.log(2)),
+    (r"\frac{\ln 2}{4}", sp.log(2) / 4),
+    ("ln 2/4", sp.log(2) / 4),
+    (r"\frac12", sp.Rational(1, 2)),
+    (r"\dfrac{3}{4}\cdot 2", sp.Rational(3, 2)),
+    (r"\left(1 + \sqrt{3}\right)/2", (1 + sp.sqrt(3)) / 2),
+    (r"2\times\pi", 2 * sp.pi),
+    (r"\exp(-1)", sp.exp(-1)),
+    (r"\tfrac{1}{2}\,\sqrt{2}", sp.sqrt(2) / 2),
 ])
 def test_values(text, value):
     assert sp.simplify(parse_number(text) - value) == 0
@@ -66,6 +81,19 @@ ADVERSARIAL = [
     "1 +",
     "(1",
     "10^1000 ^ 10",
+    # unbalanced or unknown LaTeX
+    r"\frac{1}{2",
+    r"\frac{1}",
+    r"\sqrt{2",
+    "{1",
+    "}",
+    r"\frac{1}{2}}",
+    r"\input{/etc/passwd}",
+    r"\def\x{1}",
+    r"\mathrm{e}",
+    r"\frac{1}{0}",
+    "\\",
+    "6, 2, 0",
 ]
 
 
@@ -81,6 +109,36 @@ def test_adversarial_input_is_refused_fast_with_a_message(text):
 def test_errors_name_the_column():
     with pytest.raises(ParseError, match="column 5"):
         parse("1 + $")
+
+
+def test_latex_errors_say_what_was_expected():
+    with pytest.raises(ParseError, match=r"column 11: expected '}', found end of input"):
+        parse(r"\frac{1}{2")
+    with pytest.raises(ParseError, match=r"unknown LaTeX command \\mathrm"):
+        parse(r"\mathrm{e}")
+    with pytest.raises(ParseError, match=r"write several values as a list"):
+        parse("6, 2, 0")
+
+
+def test_the_greek_variable_names_are_variables_only():
+    eta = sp.Symbol("eta")
+    assert parse(r"\eta^2 - 3\eta", {"eta": eta, "η": eta}).value == eta**2 - 3 * eta
+    with pytest.raises(ParseError, match="unknown name"):
+        parse("η + 1")
+
+
+_TOKENS = ["0", "1", "2", "9", ".", "+", "-", "*", "/", "^", "(", ")", "{", "}", " ", "e", "π", "√", "sqrt",
+           "ln", "exp", "pi", "x", ",", r"\frac", r"\sqrt", r"\ln", r"\pi", r"\cdot", r"\left(", r"\right)",
+           "**", "e-", "E5", "\\", "\x00"]
+
+
+@settings(max_examples=10_000, deadline=None)
+@given(st.lists(st.sampled_from(_TOKENS), max_size=25).map("".join))
+def test_fuzz_latex_and_plain_tokens_only_parse_errors(text):
+    try:
+        parse(text)
+    except ParseError:
+        pass
 
 
 @settings(max_examples=2000, deadline=None)

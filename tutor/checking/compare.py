@@ -37,6 +37,18 @@ class Tolerance:
         return abs(g - e) <= unit * (1 + 1e-9)
 
 
+    def allows_vector(self, given, expected) -> bool:
+        """Whether a decimal vector agrees with ``expected`` to ``sig_figs`` figures of its largest entry
+        (an entry that should be 0 cannot be judged relative to itself)."""
+        e = [float(numeric(x, 30)) for x in expected]
+        g = [float(numeric(x, 30)) for x in given]
+        scale = max(abs(x) for x in e)
+        if scale == 0:
+            return all(abs(x) <= 10.0 ** (-self.sig_figs) for x in g)
+        unit = 10.0 ** (math.floor(math.log10(scale)) - self.sig_figs + 1)
+        return all(abs(a - b) <= unit * (1 + 1e-9) for a, b in zip(g, e))
+
+
 def match_number(given: sp.Expr, decimal: bool, expected: sp.Expr, tol: Tolerance) -> str | None:
     """EXACT, DECIMAL or None (no match) for one number."""
     try:

@@ -259,7 +259,7 @@ class Basis(Rule):
         values = tuple(self.values(ctx.answers))[: len(expected)]
         groups = _groups(values)
         owner: dict[int, int] = {}  # given vector -> group
-        problems, short = [], []
+        problems, short, rough = [], [], []
         matches = []
         for j, g in enumerate(value):
             found = None
@@ -269,8 +269,8 @@ class Basis(Rule):
                     found = k
                     matches.append(verdict)
                     break
-                if verdict == "length":
-                    short.append(j)
+                if verdict in ("length", "inaccurate"):
+                    (short if verdict == "length" else rough).append(j)
                     found = -1
                     break
             if found is None:
@@ -285,6 +285,9 @@ class Basis(Rule):
             elif not _orthogonal([value[j] for j in members], given.decimal, tol):
                 problems.append(f"{self.noun}s {', '.join(str(j + 1) for j in members)} of one repeated "
                                 "eigenvalue are not orthogonal")
+        if rough:
+            problems.append(f"{self.noun} {', '.join(str(j + 1) for j in rough)} "
+                            f"{'is' if len(rough) == 1 else 'are'} not accurate to {tol.sig_figs} significant figures")
         if short:
             length = "not of unit length" if self.unit else "of the wrong length"
             problems.append(f"{self.noun} {', '.join(str(j + 1) for j in short)} "
@@ -305,15 +308,35 @@ class Basis(Rule):
         return Judgement(None, "; ".join(problems))
 
     def _in_space(self, g, group, decimal, tol) -> str | None:
-        """EXACT/DECIMAL when g is in span(group) with the right length, "length" when only the length is off."""
+        """EXACT/DECIMAL when g is in span(group) with the right length; "length" when only the
+        length is off; "inaccurate" when a decimal is right only to fewer figures than asked."""
         if all(x == 0 for x in g):
             return None
+        if decimal:
+            return self._in_space_decimal(g, group, tol)
         projection = [sum((_dot(u, g) / _dot(u, u)) * u[i] for u in group) for i in range(len(g))]
-        along = combine(match_number(a, decimal, b, tol) for a, b in zip(g, projection))
+        along = combine(match_number(a, False, b, tol) for a, b in zip(g, projection))
         if along is None:
             return None
-        length = match_number(_dot(g, g), decimal, _dot(group[0], group[0]), tol)
-        return combine([along, length]) if length else "length"
+        return along if match_number(_dot(g, g), False, _dot(group[0], group[0]), tol) else "length"
+
+    @staticmethod
+    def _in_space_decimal(g, group, tol) -> str | None:
+        # Judged with a tolerance: 30 digits of the expected vectors are plenty, and fast. The
+        # answer is compared entry by entry with the vector of the right length in its own
+        # direction, to the significant figures of its largest entry.
+        group = [tuple(numeric(x, 30) for x in u) for u in group]
+        projection = [sum((_dot(u, g) / _dot(u, u)) * u[i] for u in group) for i in range(len(g))]
+        rough = Tolerance(_ROUGH_FIGURES)
+        if not tol.allows_vector(g, projection):
+            return "inaccurate" if rough.allows_vector(g, projection) else None
+        size = _dot(projection, projection)
+        if size == 0:
+            return None
+        target = [b * sp.sqrt(_dot(group[0], group[0]) / size) for b in projection]
+        if tol.allows_vector(g, target):
+            return DECIMAL
+        return "inaccurate" if rough.allows_vector(g, target) else "length"
 
     def _inconsistent(self, value, owner, groups, ctx) -> list[int]:
         """Given vectors (of one-dimensional eigenspaces) whose sign differs from the student's own companion."""
@@ -321,16 +344,19 @@ class Basis(Rule):
         if not key or key not in ctx.correct or key not in ctx.given:
             return []
         companions = ctx.given[key].value
+        references = [self.reference(ctx.problem, ctx.answers, c) if self.reference else c for c in companions]
+        sizes = [float(numeric(_dot(r, r), 20)) for r in references]
+        biggest = max(sizes, default=0.0)
         flipped = []
         for j, g in enumerate(value):
             if len(groups[owner[j]]) != 1:
                 continue
-            for c in companions:
-                r = self.reference(ctx.problem, ctx.answers, c) if self.reference else c
-                if len(r) != len(g):
+            for r, r_size in zip(references, sizes):
+                # A reference that is (numerically) zero says nothing about sign: skip it.
+                if len(r) != len(g) or r_size <= 1e-12 * biggest:
                     continue
                 dot = float(numeric(_dot(g, r), 20))
-                size = float(numeric(_dot(g, g) * _dot(r, r), 20))
+                size = float(numeric(_dot(g, g), 20)) * r_size
                 if size > 0 and dot * dot > 0.99 * size and dot < 0:
                     flipped.append(j)
         return flipped
@@ -359,6 +385,9 @@ class SignedColumns(Rule):
             return Judgement(None, f"component {', '.join(map(str, wrong))} wrong (each column is judged up to sign)")
         match = combine(matches)
         return Judgement(match, f"all right up to the sign of each component{decimal_note(match, tol)}")
+
+
+_ROUGH_FIGURES = 2  # a decimal right to this many figures but not to the asked many is "not accurate"
 
 
 def _dot(a, b):

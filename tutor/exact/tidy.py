@@ -63,7 +63,7 @@ def is_zero(expr: sp.Expr) -> bool:
 
     A value that is numerically non-zero is decided at once. A small algebraic
     value that is numerically zero is proved zero by expansion or by its
-    minimal polynomial. Any other value (exponentials, root objects, large
+    minimal polynomial. Any other value (exponentials, root objects, decimals, large
     surd expressions) is accepted as zero on 100 correct digits: proving such
     identities symbolically can take minutes, and they are polynomial
     identities of small degree and height in one algebraic or transcendental
@@ -81,7 +81,7 @@ def is_zero(expr: sp.Expr) -> bool:
     if abs(numeric(expr, 30)) > sp.Float("1e-20"):
         return False
     small = sp.count_ops(expr) <= _PROVE_LIMIT
-    if small and not expr.has(sp.exp, sp.E, sp.log, sp.pi, sp.cos, sp.CRootOf):
+    if small and not expr.has(sp.exp, sp.E, sp.log, sp.pi, sp.cos, sp.CRootOf, sp.Float):
         expanded = sp.expand(expr)
         if expanded == 0 or sp.expand(sp.fraction(sp.together(expanded))[0]) == 0:
             return True
