@@ -31,11 +31,22 @@ def same_up_to_sign(u, v) -> bool:
     )
 
 
-@pytest.fixture
-def tmp_problem(tmp_path):
-    def write(text: str, name: str = "problem.yaml") -> str:
-        path = tmp_path / name
+def _writer(folder, default_name: str):
+    def write(text: str, name: str = default_name) -> str:
+        path = folder / name
         path.write_text(text, encoding="utf-8")
         return str(path)
 
     return write
+
+
+@pytest.fixture
+def tmp_problem(tmp_path):
+    """Write a problem file; returns its path."""
+    return _writer(tmp_path, "problem.yaml")
+
+
+@pytest.fixture
+def tmp_answers(tmp_path):
+    """Write an answers file; returns its path."""
+    return _writer(tmp_path, "answers.yaml")

@@ -22,12 +22,8 @@ VERDICTS = {"correct", "decimal", "follow-through", "mistake", "wrong", "missing
 
 
 @pytest.fixture
-def answers(tmp_path):
-    def write(text: str, name: str = "answers.yaml") -> str:
-        path = tmp_path / name
-        path.write_text(text, encoding="utf-8")
-        return str(path)
-    return write
+def answers(tmp_answers):
+    return tmp_answers
 
 
 def test_markdown_report_with_score_and_exit_0_whatever_the_score(answers):

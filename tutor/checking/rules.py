@@ -93,17 +93,21 @@ class Rule:
         return {}
 
     def judge(self, given: Given, expected, tol: Tolerance, ctx: Context) -> Judgement:
+        """The shape first (a wrong shape says what was expected), then the rule's comparison."""
+        expected = nested(expected)
+        wrong_shape = shape_message(given.value, expected)
+        if wrong_shape:
+            return Judgement(None, wrong_shape)
+        return self.compare(given, expected, tol, ctx)
+
+    def compare(self, given: Given, expected, tol: Tolerance, ctx: Context) -> Judgement:
         raise NotImplementedError
 
 
 class Entries(Rule):
     """Numbers, a list or a matrix: every entry in its place; a matrix gets per-cell verdicts."""
 
-    def judge(self, given, expected, tol, ctx):
-        expected = nested(expected)
-        wrong_shape = shape_message(given.value, expected)
-        if wrong_shape:
-            return Judgement(None, wrong_shape)
+    def compare(self, given, expected, tol, ctx):
         if not isinstance(expected, tuple):
             match = match_number(given.value, given.decimal, expected, tol)
             return Judgement(match, f"right{decimal_note(match, tol)}" if match else "not the right value")
@@ -139,11 +143,7 @@ def _position(pos) -> str:
 class AnyOrder(Rule):
     """A list of numbers that may come in any order (eigenvalues, variances)."""
 
-    def judge(self, given, expected, tol, ctx):
-        expected = tuple(expected)
-        wrong_shape = shape_message(given.value, expected)
-        if wrong_shape:
-            return Judgement(None, wrong_shape)
+    def compare(self, given, expected, tol, ctx):
         pairing = _pair(list(given.value), list(expected), lambda g, e: match_number(g, given.decimal, e, tol))
         unmatched = [i for i, (j, _) in enumerate(pairing) if j is None]
         if unmatched:
@@ -210,12 +210,7 @@ class Expressions(Rule):
     def variables(self, problem):
         return self._variables(problem)
 
-    def judge(self, given, expected, tol, ctx):
-        expected = tuple(expected)
-        wrong_shape = shape_message(given.value, expected)
-        if wrong_shape:
-            return Judgement(None, wrong_shape)
-
+    def compare(self, given, expected, tol, ctx):
         def same(g, e):
             return EXACT if sp.expand(g - e) == 0 or sp.expand(g + e) == 0 else None
 
@@ -249,11 +244,8 @@ class Basis(Rule):
     transposed: bool = False  # given as points (rows) whose columns are the vectors
     not_normalised: tuple[str, str] | None = field(default=None)
 
-    def judge(self, given, expected, tol, ctx):
-        expected, value = nested(expected), given.value
-        wrong_shape = shape_message(value, expected)
-        if wrong_shape:
-            return Judgement(None, wrong_shape)
+    def compare(self, given, expected, tol, ctx):
+        value = given.value
         if self.transposed:
             expected, value = _transpose(expected), _transpose(value)
         values = tuple(self.values(ctx.answers))[: len(expected)]
@@ -366,11 +358,7 @@ class SignedColumns(Rule):
     """Rows of values, one column per component: each column may be negated as a whole
     (an eigenvector's sign is a choice, and a component's values all follow it)."""
 
-    def judge(self, given, expected, tol, ctx):
-        expected = nested(expected)
-        wrong_shape = shape_message(given.value, expected)
-        if wrong_shape:
-            return Judgement(None, wrong_shape)
+    def compare(self, given, expected, tol, ctx):
         got, want = _transpose(given.value), _transpose(expected)
         matches, wrong = [], []
         for j, (g, e) in enumerate(zip(got, want)):
