@@ -124,6 +124,65 @@ def check(problem, answers, fmt, csv_path, sig_figs):
 
 
 @main.command()
+@click.argument("topic")
+@click.option("--seed", type=click.IntRange(0, 10**9), default=None,
+              help="The first seed (each file records its own). Without it, one is drawn and printed.")
+@click.option("--count", "-n", type=click.IntRange(1, 1000), default=None,
+              help="How many problems (distinct). [default: 1; 200 seeds with --stress]")
+@click.option("--difficulty", "-d", type=click.Choice(["easy", "medium", "hard"]), default=None,
+              help="easy: small integers and rational eigenvalues; medium: at most one kind of square "
+                   "root; hard: anything that still solves exactly. [default: easy; all three with --stress]")
+@click.option("--output", "-o", "out_dir", type=click.Path(file_okay=False), default=None,
+              help="Write the files into this directory (made if needed) instead of standard output.")
+@click.option("--stress", is_flag=True,
+              help="Stress test: generate, solve, render and self-check many seeds; print sizes and times.")
+@reports_errors
+def generate(topic, seed, count, difficulty, out_dir, stress):
+    """Make new problems of TOPIC with exam-friendly numbers, reproducibly from a seed.
+    TOPIC may be `all` with --stress."""
+    from . import generators
+
+    if not (stress and topic == "all"):
+        generators.module(topic)  # an unknown topic is an error before anything is drawn
+    if stress:
+        from .generators.stress import stress as run_stress
+
+        topics_ = list(generators.MODULES) if topic == "all" else [topic]
+        first = 1 if seed is None else seed
+        click.echo(f"{'topic':<16} {'difficulty':<10} {'seeds':>5} {'failed':>6} "
+                   f"{'digits min/median/max':>22} {'ms mean':>8} {'ms max':>8}")
+        failed = False
+        for name in topics_:
+            for level in [difficulty] if difficulty else generators.DIFFICULTIES:
+                result = run_stress(name, level, range(first, first + (count or 200)))
+                row = result.summary()
+                click.echo(f"{name:<16} {level:<10} {row['seeds']:>5} {row['failed']:>6} "
+                           f"{row['digits_min']:>8}/{row['digits_median']:g}/{row['digits_max']:<8} "
+                           f"{row['ms_mean']:>8} {row['ms_max']:>8}")
+                for failure in result.failures:
+                    failed = True
+                    click.echo(f"  {failure}", err=True)
+        sys.exit(1 if failed else 0)
+
+    if seed is None:
+        import secrets
+
+        seed = secrets.randbelow(10**6)
+        click.echo(f"seed: {seed} (pass --seed {seed} to make this set again)", err=True)
+    problems = generators.generate(topic, difficulty or "easy", seed, count or 1)
+    if out_dir:
+        from pathlib import Path
+
+        folder = Path(out_dir)
+        folder.mkdir(parents=True, exist_ok=True)
+        for problem in problems:
+            (folder / problem.filename).write_text(problem.text(), encoding="utf-8")
+            click.echo(str(folder / problem.filename))
+    else:
+        click.echo("---\n".join(problem.text() for problem in problems), nl=False)
+
+
+@main.command()
 @click.option("--keys", is_flag=True, help="Also list each topic's answer keys.")
 @reports_errors
 def topics(keys):

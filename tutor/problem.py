@@ -84,9 +84,10 @@ def load_problem_text(text: str, source: str = "<string>") -> Loaded:
             raise ProblemError("is missing (see `tutor topics`)", field="topic")
         topic = topics.get(raw["topic"])
         settings = CheckSettings()
+        raw = dict(raw)
         if "check" in raw:
-            raw = dict(raw)
             settings = parse_settings(raw.pop("check"), tuple(topic.ANSWER_KEYS))
+        raw.pop("generated", None)  # written by `tutor generate`: seed, difficulty, version
         problem = topic.parse(raw)
     except TutorError as err:
         raise err.located(file=source) from None

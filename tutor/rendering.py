@@ -16,7 +16,7 @@ from typing import Any
 import sympy as sp
 from sympy.printing.latex import LatexPrinter
 
-from .exact.tidy import Scaled, as_expr
+from .exact.tidy import Scaled, as_expr, numeric
 from .resources import resource_dir
 from .steps import Solution, Step
 
@@ -139,7 +139,7 @@ def decimal(value: Any, digits: int = APPROX_DIGITS) -> str:
     >>> decimal(sp.sqrt(2))
     '1.414'
     """
-    x = float(sp.N(value, 30))
+    x = float(numeric(as_expr(value), 30))
     if x == 0:
         return "0"
     text = f"{x:.{digits}g}"
@@ -220,7 +220,7 @@ def answer_text(value: Any, typed: Any = False) -> str:
 
 def percent(value: Any) -> str:
     """A fraction as a percentage with one decimal: 4/7 -> '57.1\\%'."""
-    return f"{float(sp.N(value, 30)) * 100:.1f}" + r"\%"
+    return f"{float(numeric(as_expr(value), 30)) * 100:.1f}" + r"\%"
 
 
 def approx_matrix(M) -> str:
@@ -313,7 +313,7 @@ def approx_data(value: Any):
     value = as_expr(value)
     if value.free_symbols:
         return None
-    return float(sp.N(value, 30))
+    return float(numeric(value, 30))
 
 
 def step_data(step: Step) -> dict:

@@ -7,7 +7,7 @@ exact SymPy values and returns exact SymPy values, so a template only prints.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import reduce
+from functools import cached_property, reduce
 from math import gcd, lcm
 
 import sympy as sp
@@ -163,8 +163,9 @@ class Scaled:
     scalar: sp.Expr
     entries: tuple[sp.Expr, ...]
 
-    @property
+    @cached_property
     def value(self) -> tuple[sp.Expr, ...]:
+        # Cached: the solver and every template that prints the vector ask for it.
         return tuple(tidy(self.scalar * e) for e in self.entries)
 
 

@@ -1,0 +1,107 @@
+"""tutor generate: reproducible, nice, distinct problems for every topic and difficulty; the stress test."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from concurrent.futures import ProcessPoolExecutor
+
+import pytest
+import yaml
+
+import tutor
+from tutor import generators
+from tutor.generators.nice import eigen_kind
+from tutor.generators.stress import stress
+
+from .conftest import run_cli
+
+COMBOS = [(t, d) for t in generators.MODULES for d in generators.DIFFICULTIES]
+STRESS_SEEDS = int(os.environ.get("TUTOR_STRESS_SEEDS", "200"))
+
+
+@pytest.mark.parametrize("topic,difficulty", COMBOS)
+def test_every_topic_generates_at_every_difficulty_files_that_solve(topic, difficulty, tmp_path):
+    problems = generators.generate(topic, difficulty, 11, 3)
+    assert len({p.key for p in problems}) == 3  # distinct variants
+    for p in problems:
+        path = tmp_path / p.filename
+        path.write_text(p.text())
+        data = yaml.safe_load(p.text())
+        assert data["topic"] == topic
+        assert data["generated"] == {"seed": p.seed, "difficulty": difficulty, "version": generators.VERSION}
+        assert tutor.render(tutor.solve(str(path)), "md")
+
+
+def test_same_seed_same_bytes_in_any_order_and_in_another_process():
+    forward = [generators.generate_one("kernel-pca", "medium", s).text() for s in (5, 6, 7)]
+    backward = [generators.generate_one("kernel-pca", "medium", s).text() for s in (7, 6, 5)]
+    assert forward == backward[::-1]
+    other = subprocess.run([sys.executable, "-c", "from tutor.generators import generate_one as g; "
+                            "print(g('kernel-pca', 'medium', 6).text(), end='')"], capture_output=True, text=True)
+    assert other.stdout == forward[1]
+
+
+def test_the_global_random_state_is_left_alone():
+    import random
+
+    random.seed(123)
+    before = random.random()
+    random.seed(123)
+    generators.generate("pca", "easy", 1, 2)
+    assert random.random() == before
+
+
+def test_easy_means_rational_eigenvalues_and_medium_at_most_one_square_root():
+    for seed in range(1, 16):
+        easy = tutor.solve(tutor.load_problem_text(generators.generate_one("kernel-pca", "easy", seed).text()))
+        assert eigen_kind(easy.answers["eigenvalues"]) == "rational"
+        values = easy.answers["eigenvalues"]
+        assert sum(1 for v in values if v == 0) == 1 and len(set(values)) == len(values)  # distinct, one 0
+        medium = tutor.solve(tutor.load_problem_text(generators.generate_one("pca", "medium", seed).text()))
+        assert eigen_kind(medium.answers["eigenvalues"]) in ("rational", "surd")
+
+
+def test_cli_writes_files_and_prints_a_drawn_seed(tmp_path):
+    result = run_cli("generate", "svd", "--seed", "4", "--count", "3", "-d", "medium", "-o", str(tmp_path))
+    assert result.exit_code == 0
+    assert sorted(p.name for p in tmp_path.iterdir()) == [line.rsplit("/", 1)[1] for line in sorted(result.output.split())]
+    drawn = subprocess.run([sys.executable, "-m", "tutor", "generate", "feature-map"], capture_output=True, text=True)
+    assert drawn.returncode == 0 and drawn.stderr.startswith("seed: ")
+    seed = drawn.stderr.split()[1]
+    again = subprocess.run([sys.executable, "-m", "tutor", "generate", "feature-map", "--seed", seed],
+                           capture_output=True, text=True)
+    assert again.stdout == drawn.stdout
+
+
+def test_unknown_topic_or_difficulty_is_one_line_and_exit_2():
+    result = subprocess.run([sys.executable, "-m", "tutor", "generate", "kernel-pcb"], capture_output=True, text=True)
+    assert result.returncode == 2 and result.stderr.startswith("error: topic: unknown topic")
+
+
+def _stress(combo):
+    topic, difficulty = combo
+    return stress(topic, difficulty, range(1, STRESS_SEEDS + 1))
+
+
+@pytest.fixture(scope="module")
+def stress_results():
+    """All topics and difficulties, STRESS_SEEDS seeds each, on every core."""
+    with ProcessPoolExecutor(max_workers=max(1, min(4, os.cpu_count() or 1))) as pool:
+        return dict(zip(COMBOS, pool.map(_stress, COMBOS)))
+
+
+@pytest.mark.parametrize("topic,difficulty", COMBOS)
+def test_stress_every_seed_generates_solves_renders_and_checks_itself(topic, difficulty, stress_results):
+    result = stress_results[(topic, difficulty)]
+    assert result.seeds == STRESS_SEEDS
+    assert not result.failures, result.failures[:5]
+
+
+def test_stress_command_prints_the_spread_of_sizes_and_times():
+    result = run_cli("generate", "feature-map", "--stress", "--count", "3")
+    assert result.exit_code == 0
+    lines = result.output.splitlines()
+    assert lines[0].split()[:4] == ["topic", "difficulty", "seeds", "failed"]
+    assert [l.split()[1] for l in lines[1:]] == ["easy", "medium", "hard"]

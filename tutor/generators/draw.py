@@ -1,0 +1,24 @@
+"""Random inputs every generator draws from: small integer points, kernels per difficulty."""
+
+from __future__ import annotations
+
+import random
+
+
+def points(rng: random.Random, n: int, d: int, lo: int = -2, hi: int = 2) -> list[list[int]] | None:
+    """n distinct points with integer coordinates in [lo, hi], or None if a draw repeated one."""
+    pts = [[rng.randint(lo, hi) for _ in range(d)] for _ in range(n)]
+    return pts if len({tuple(p) for p in pts}) == n else None
+
+
+def kernel(rng: random.Random, difficulty: str) -> dict:
+    """Linear when easy, a polynomial with an offset when medium, an RBF when hard."""
+    if difficulty == "easy":
+        return {"name": "linear"}
+    if difficulty == "medium":
+        return {"name": "polynomial", "degree": 2, "offset": rng.choice([0, 1])}
+    return {"name": "rbf", "gamma": rng.choice(["ln(2)/4", "ln(2)/2", "1/2"])}
+
+
+def title(text: str, difficulty: str) -> str:
+    return f"{text} (practice, {difficulty})"
