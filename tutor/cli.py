@@ -123,6 +123,67 @@ def check(problem, answers, fmt, csv_path, sig_figs):
         sys.exit(EXIT_INTERNAL if internal else EXIT_USAGE)
 
 
+@main.group()
+def export():
+    """Export problems for other systems."""
+
+
+@export.command()
+@click.argument("files", nargs=-1, required=True)
+@click.option("--output", "-o", type=click.Path(dir_okay=False, writable=True), required=True,
+              help="The Moodle XML file to write.")
+@click.option("--category", default="tutor", show_default=True, help="The question bank category.")
+@reports_errors
+def moodle(files, output, category):
+    """A Moodle XML question bank of the problem FILES: one Cloze question each, with numerical
+    sub-answers and the worked solution as general feedback."""
+    from . import solve as solve_problem
+    from .moodle import quiz_xml
+
+    xml = quiz_xml([solve_problem(f) for f in files], category)
+    with open(output, "w", encoding="utf-8") as fh:
+        fh.write(xml)
+    click.echo(f"{output}: {len(files)} question{'s' if len(files) != 1 else ''}")
+
+
+@main.command()
+@click.argument("files", nargs=-1, required=True)
+@click.option("--format", "-f", "fmt", type=click.Choice(["md", "tex"]), default="md", show_default=True,
+              help="Markdown, or a LaTeX document.")
+@click.option("--solutions", is_flag=True, help="The solutions document: each problem followed by its worked solution.")
+@click.option("--title", "-t", default="Problem sheet", show_default=True, help="The sheet's title.")
+@click.option("--output", "-o", type=click.Path(dir_okay=False, writable=True), default=None,
+              help="Write to this file instead of standard output (needed with --pdf).")
+@click.option("--pdf", is_flag=True, help="Compile the LaTeX with pdflatex and write the PDF to --output.")
+@reports_errors
+def sheet(files, fmt, solutions, title, output, pdf):
+    """A numbered problem sheet (or exam) of the problem FILES, or its matching solutions."""
+    from . import solve as solve_problem
+    from .errors import TutorError
+    from .fields import text
+    from .rendering import render_sheet
+
+    try:
+        title = text(title, "--title")
+    except TutorError as err:
+        raise TutorError(err.message, field="--title") from None
+    worked = [solve_problem(f) for f in files]
+    if pdf:
+        if not output:
+            raise TutorError("--pdf needs --output FILE.pdf", field="--pdf")
+        from .pdf import compile_pdf
+
+        compile_pdf(render_sheet(worked, "tex", title=title, with_solutions=solutions), output)
+        click.echo(output)
+        return
+    document = render_sheet(worked, fmt, title=title, with_solutions=solutions)
+    if output:
+        with open(output, "w", encoding="utf-8") as fh:
+            fh.write(document)
+    else:
+        click.echo(document, nl=False)
+
+
 @main.command()
 @click.argument("topic")
 @click.option("--seed", type=click.IntRange(0, 10**9), default=None,

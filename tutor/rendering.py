@@ -23,6 +23,7 @@ from .steps import Solution, Step
 FORMATS = {"md": ("markdown", "md"), "tex": ("latex", "tex")}
 FOLDERS = {"md": "markdown", "tex": "latex", "text": "text"}  # text: only the check report
 APPROX_DIGITS = 4
+MAX_TEX = 1500  # characters of LaTeX for one value; longer exact values are shown as decimals
 
 
 class _Printer(LatexPrinter):
@@ -45,7 +46,13 @@ def tex(value: Any) -> str:
     >>> tex(sp.sqrt(2) / 2)
     '\\\\frac{\\\\sqrt{2}}{2}'
     """
-    return _PRINTER.doprint(as_expr(value))
+    value = as_expr(value)
+    text = _PRINTER.doprint(value)
+    if len(text) > MAX_TEX and not isinstance(value, sp.MatrixBase) and not value.free_symbols:
+        # Thousands of symbols help nobody on a page (and overflow TeX): print the decimal and
+        # say where the exact value is.
+        return rf"{decimal(value)}\ (\text{{exact form: {len(text)} symbols, in the JSON output}})"
+    return text
 
 
 def col(vector) -> str:
@@ -290,6 +297,17 @@ def render(solution: Solution, fmt: str = "md") -> str:
     page = env.get_template(f"page.{FORMATS[fmt][1]}.j2")
     return page.render(solution=solution, problem_template=template_name(fmt, "problems", solution.topic),
                        step_template=lambda step: template_name(fmt, "steps", step.kind))
+
+
+def render_sheet(solutions, fmt: str = "md", *, title: str = "Problem sheet", with_solutions: bool = False) -> str:
+    """A numbered problem sheet (or exam); with_solutions adds each worked solution after its problem."""
+    if fmt not in FORMATS:
+        raise ValueError(f"unknown format {fmt!r}")
+    env = environment(fmt)
+    return env.get_template(f"sheet.{FORMATS[fmt][1]}.j2").render(
+        solutions=solutions, title=title, with_solutions=with_solutions,
+        problem_template=lambda solution: template_name(fmt, "problems", solution.topic),
+        step_template=lambda step: template_name(fmt, "steps", step.kind))
 
 
 # --- JSON -------------------------------------------------------------------------

@@ -7,7 +7,7 @@ import sympy as sp
 from ..exact.tidy import as_expr, is_zero, sign_of
 
 # The most digits (numerator or denominator) and the largest expression a student writes, per difficulty.
-MAX_DIGITS = {"easy": 4, "medium": 5, "hard": 8}
+MAX_DIGITS = {"easy": 6, "medium": 8, "hard": 12}
 MAX_OPS = {"easy": 16, "medium": 60, "hard": 200}
 
 

@@ -20,4 +20,4 @@ def make(rng, difficulty):
 
 
 def nice(solution, difficulty):
-    return True  # every value is a power or logarithm of the given numbers, whatever is drawn
+    return within_bounds(solution, difficulty)

@@ -1,0 +1,104 @@
+"""Problem sheets (Markdown, LaTeX, PDF) and the Moodle XML export."""
+
+from __future__ import annotations
+
+import re
+import shutil
+import subprocess
+import sys
+import xml.etree.ElementTree as ET
+
+import pytest
+
+import tutor
+from tutor import generators
+from tutor.moodle import sub_answers, tolerance
+
+from .conftest import run_cli
+
+MIXED = [("kernel-pca", "medium"), ("pca", "hard"), ("svd", "medium"), ("mds", "easy"), ("centring", "hard"),
+         ("feature-map", "hard"), ("rbf-gamma", "medium"), ("pca-gram", "medium"), ("high-dim", "hard"),
+         ("kernel-pca", "hard")]
+RIGHT_MARGIN_PT = 100  # article, 11pt, letter: the text block leaves about 127pt on each side
+
+
+@pytest.fixture(scope="module")
+def ten_problems(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("sheet")
+    paths = []
+    for i, (topic, difficulty) in enumerate(MIXED):
+        problem = generators.generate_one(topic, difficulty, 20 + i)
+        path = folder / problem.filename
+        path.write_text(problem.text())
+        paths.append(str(path))
+    return paths
+
+
+def test_markdown_sheet_numbers_the_problems_and_solutions_follow_them(ten_problems):
+    sheet = run_cli("sheet", *ten_problems, "--title", "Week 6").output
+    assert sheet.startswith("# Week 6\n")
+    assert [int(n) for n in re.findall(r"^## Problem (\d+):", sheet, re.M)] == list(range(1, 11))
+    assert "### Solution" not in sheet
+    solutions = run_cli("sheet", *ten_problems, "--title", "Week 6", "--solutions").output
+    assert solutions.startswith("# Week 6 — solutions")
+    assert solutions.count("### Solution") == 10 and "#### Step 1:" in solutions
+
+
+def _overfull(log: str) -> list[float]:
+    return [float(x) for x in re.findall(r"Overfull \\hbox \(([0-9.]+)pt too wide", log)]
+
+
+@pytest.mark.skipif(shutil.which("pdflatex") is None, reason="pdflatex is not installed")
+@pytest.mark.parametrize("solutions", [False, True])
+def test_latex_sheet_of_ten_mixed_problems_compiles_and_fits_the_page(ten_problems, tmp_path, solutions):
+    args = ["sheet", *ten_problems, "-f", "tex", "-o", str(tmp_path / "sheet.tex")]
+    assert run_cli(*args, *(["--solutions"] if solutions else [])).exit_code == 0
+    subprocess.run(["pdflatex", "-interaction=nonstopmode", "sheet.tex"], cwd=tmp_path, capture_output=True)
+    log = (tmp_path / "sheet.log").read_text(errors="replace")
+    assert not [line for line in log.splitlines() if line.startswith("! ")]
+    assert max(_overfull(log), default=0) < RIGHT_MARGIN_PT
+
+
+@pytest.mark.skipif(shutil.which("pdflatex") is None, reason="pdflatex is not installed")
+def test_pdf_is_written(ten_problems, tmp_path):
+    out = tmp_path / "exam.pdf"
+    result = run_cli("sheet", *ten_problems[:3], "--solutions", "--pdf", "-o", str(out))
+    assert result.exit_code == 0 and out.read_bytes()[:5] == b"%PDF-"
+
+
+def test_pdf_without_pdflatex_is_a_clear_error(ten_problems, tmp_path, monkeypatch):
+    monkeypatch.setattr(shutil, "which", lambda name: None)
+    result = subprocess.run([sys.executable, "-c", "import shutil; shutil.which = lambda n: None; "
+                             "from tutor.cli import main; main()", "sheet", ten_problems[0], "--pdf", "-o",
+                             str(tmp_path / "x.pdf")], capture_output=True, text=True)
+    assert result.returncode == 2 and "pdflatex is not installed" in result.stderr
+
+
+def test_moodle_quiz_has_one_cloze_question_per_problem_with_the_right_numbers(ten_problems, tmp_path):
+    out = tmp_path / "quiz.xml"
+    result = run_cli("export", "moodle", *ten_problems, "-o", str(out))
+    assert result.exit_code == 0
+    root = ET.parse(out).getroot()
+    assert root.tag == "quiz"
+    assert root[0].get("type") == "category" and root[0].find("category/text").text == "$course$/tutor"
+    questions = root.findall("question[@type='cloze']")
+    assert len(questions) == len(ten_problems)
+    for question, path in zip(questions, ten_problems):
+        solution = tutor.solve(path)
+        assert question.find("name/text").text == solution.title
+        text = question.find("questiontext/text").text
+        assert ("\\(" in text or "\\[" in text) and "$" not in text  # MathJax delimiters, not Markdown's
+        assert "Step 1" in question.find("generalfeedback/text").text
+        found = re.findall(r"\{1:NUMERICAL:=([-0-9.e+]+):([0-9.e+-]+)(~%100%([-0-9.e+]+):[0-9.e+-]+)?\}", text)
+        expected = sub_answers(solution)
+        assert len(found) == len(expected) > 0
+        for (value, tol, alternative, minus), (_, _, want, signed) in zip(found, expected):
+            assert abs(float(value) - want) <= float(tol) / 100 + 1e-12
+            assert float(tol) == pytest.approx(tolerance(want))
+            assert bool(alternative) == (signed and want != 0)
+
+
+def test_main_answers_of_kernel_pca_are_asked():
+    labels = [label for _, label, _, _ in sub_answers(tutor.solve("kernel-pca/example3"))]
+    assert {"eigenvalues[1]", "variances[1]", "variance_fractions[1]", "coordinates[1][1]"} <= set(labels)
+    assert not any(label.startswith("centred_kernel") for label in labels)  # matrices are not asked

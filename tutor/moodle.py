@@ -1,0 +1,120 @@
+"""Export problems as a Moodle XML question bank: one Cloze (multianswer) question per problem.
+
+The question text is the problem statement with a NUMERICAL sub-answer (and its tolerance)
+for each number of the topic's main answers; the general feedback is the whole worked
+solution. Maths is written as \\( … \\) and \\[ … \\] for Moodle's MathJax filter.
+"""
+
+from __future__ import annotations
+
+import html
+import math
+import re
+from xml.sax.saxutils import escape
+
+import sympy as sp
+
+from .exact.tidy import as_expr, numeric
+
+SIG_FIGS = 3  # a sub-answer is right within one unit of its third significant figure
+
+
+def sub_answers(solution) -> list[tuple[str, str, float, bool]]:
+    """(key, label, value, either sign) for every number the quiz asks: the scalars and lists of
+    scalars among the answers, and the vectors whose sign is a choice (accepted either way)."""
+    from . import topics
+    from .checking.rules import Basis, SignedColumns
+
+    rules = getattr(topics.get(solution.topic), "RULES", {})
+    out = []
+    for key, value in solution.answers.items():
+        signed = isinstance(rules.get(key), (Basis, SignedColumns))
+        if isinstance(value, sp.MatrixBase) or _has_symbols(value):
+            continue
+        if isinstance(value, tuple) and value and isinstance(value[0], tuple):
+            if not signed:
+                continue
+            out += [(key, f"{key}[{i}][{j}]", _float(x), True) for i, row in enumerate(value, 1)
+                    for j, x in enumerate(row, 1)]
+        elif isinstance(value, tuple):
+            out += [(key, f"{key}[{i}]", _float(x), signed) for i, x in enumerate(value, 1)]
+        else:
+            out.append((key, key, _float(value), False))
+    return out
+
+
+def _has_symbols(value) -> bool:
+    if isinstance(value, tuple):
+        return any(_has_symbols(v) for v in value)
+    return bool(as_expr(value).free_symbols)
+
+
+def _float(x) -> float:
+    return float(numeric(as_expr(x), 30))
+
+
+def tolerance(value: float) -> float:
+    if value == 0:
+        return 10.0 ** -SIG_FIGS
+    return 10.0 ** (math.floor(math.log10(abs(value))) - SIG_FIGS + 1)
+
+
+def _number(x: float) -> str:
+    return f"{x:.6g}"
+
+
+def cloze(value: float, either_sign: bool) -> str:
+    tol = _number(tolerance(value))
+    answer = f"={_number(value)}:{tol}"
+    if either_sign and value != 0:
+        answer += f"~%100%{_number(-value)}:{tol}"
+    return "{1:NUMERICAL:" + answer + "}"
+
+
+def markdown_to_html(text: str) -> str:
+    """Our Markdown (headings, paragraphs, lists, **bold**, $maths$) as HTML for MathJax."""
+    blocks, out = re.split(r"\n\s*\n", text.strip()), []
+    for block in blocks:
+        block = html.escape(block, quote=False)
+        block = re.sub(r"\$\$(.+?)\$\$", lambda m: r"\[" + m.group(1).strip() + r"\]", block, flags=re.S)
+        block = re.sub(r"\$(.+?)\$", lambda m: r"\(" + m.group(1) + r"\)", block, flags=re.S)
+        block = re.sub(r"\*\*(.+?)\*\*", r"<b>\1</b>", block)
+        heading = re.match(r"(#+) (.*)", block)
+        if heading:
+            level = min(len(heading.group(1)) + 2, 6)
+            out.append(f"<h{level}>{heading.group(2)}</h{level}>")
+        elif block.startswith("- "):
+            items = "".join(f"<li>{item.strip()}</li>" for item in re.split(r"^- ", block, flags=re.M) if item.strip())
+            out.append(f"<ul>{items}</ul>")
+        else:
+            out.append(f"<p>{block}</p>")
+    return "\n".join(out)
+
+
+def question_xml(solution) -> str:
+    from .rendering import environment, render, template_name
+
+    statement = environment("md").get_template(template_name("md", "problems", solution.topic)).render(
+        solution=solution)
+    rows = "".join(f"<tr><td><code>{escape(label)}</code></td><td>{cloze(value, signed)}</td></tr>"
+                   for _, label, value, signed in sub_answers(solution))
+    note = ("<p>Give decimals to at least 3 significant figures. Where the sign of a vector is a "
+            "choice (an eigenvector and what follows from it), either sign is accepted.</p>")
+    text = markdown_to_html(statement) + note + f"<table>{rows}</table>"
+    feedback = markdown_to_html(render(solution, "md"))
+    return (f'  <question type="cloze">\n'
+            f"    <name><text>{escape(solution.title)}</text></name>\n"
+            f'    <questiontext format="html"><text><![CDATA[{_cdata(text)}]]></text></questiontext>\n'
+            f'    <generalfeedback format="html"><text><![CDATA[{_cdata(feedback)}]]></text></generalfeedback>\n'
+            f"    <penalty>0.3333333</penalty>\n    <hidden>0</hidden>\n  </question>\n")
+
+
+def _cdata(text: str) -> str:
+    return text.replace("]]>", "]]]]><![CDATA[>")
+
+
+def quiz_xml(solutions, category: str = "tutor") -> str:
+    head = ('<?xml version="1.0" encoding="UTF-8"?>\n<quiz>\n'
+            f'  <question type="category">\n    <category><text>$course$/{escape(category)}</text></category>\n'
+            "  </question>\n")
+    return head + "".join(question_xml(s) for s in solutions) + "</quiz>\n"
