@@ -46,6 +46,15 @@ def reports_errors(fn):
     return wrapper
 
 
+def write_or_echo(text: str, output: str | None) -> None:
+    """Write text to the output file if one was given, else to standard output."""
+    if output:
+        with open(output, "w", encoding="utf-8") as fh:
+            fh.write(text)
+    else:
+        click.echo(text, nl=False)
+
+
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name="tutor")
 def main():
@@ -64,12 +73,7 @@ def solve(file, fmt, output):
     or a bundled problem such as kernel-pca/example3)."""
     from . import render, solve as solve_problem
 
-    text = render(solve_problem(file), fmt)
-    if output:
-        with open(output, "w", encoding="utf-8") as fh:
-            fh.write(text)
-    else:
-        click.echo(text, nl=False)
+    write_or_echo(render(solve_problem(file), fmt), output)
 
 
 @main.command()
@@ -176,12 +180,7 @@ def sheet(files, fmt, solutions, title, output, pdf):
         compile_pdf(render_sheet(worked, "tex", title=title, with_solutions=solutions), output)
         click.echo(output)
         return
-    document = render_sheet(worked, fmt, title=title, with_solutions=solutions)
-    if output:
-        with open(output, "w", encoding="utf-8") as fh:
-            fh.write(document)
-    else:
-        click.echo(document, nl=False)
+    write_or_echo(render_sheet(worked, fmt, title=title, with_solutions=solutions), output)
 
 
 @main.command()

@@ -22,3 +22,11 @@ def kernel(rng: random.Random, difficulty: str) -> dict:
 
 def title(text: str, difficulty: str) -> str:
     return f"{text} (practice, {difficulty})"
+
+
+def points_with_kernel(rng: random.Random, difficulty: str, text: str, *, n: int = 3, n_hard: int = 4) -> dict | None:
+    """Points (2-D; more of them when hard) with the difficulty's kernel: kernel-matrix, centring, feature-mean."""
+    pts = points(rng, n if difficulty != "hard" else n_hard, 2)
+    if pts is None:
+        return None
+    return {"title": title(text, difficulty), "points": pts, "kernel": kernel(rng, difficulty)}

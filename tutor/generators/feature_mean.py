@@ -5,11 +5,7 @@ from .nice import within_bounds
 
 
 def make(rng, difficulty):
-    pts = draw.points(rng, 3 if difficulty != "hard" else 4, 2)
-    if pts is None:
-        return None
-    return {"title": draw.title("The feature-space mean", difficulty), "points": pts,
-            "kernel": draw.kernel(rng, difficulty)}
+    return draw.points_with_kernel(rng, difficulty, "The feature-space mean")
 
 
 def nice(solution, difficulty):
