@@ -403,10 +403,19 @@ def _groups(values) -> list[list[int]]:
 
 
 def _orthogonal(vectors, decimal, tol) -> bool:
+    """Pairwise orthogonal: exactly, or for decimals with |cos θ| within the tolerance (in floats:
+    an exact square root of a long decimal's norm would make SymPy factor large integers)."""
+    from ..exact.tidy import is_zero
+
     for i in range(len(vectors)):
         for j in range(i + 1, len(vectors)):
-            scale = sp.sqrt(_dot(vectors[i], vectors[i]) * _dot(vectors[j], vectors[j]))
-            if match_number(_dot(vectors[i], vectors[j]) / scale, decimal, sp.Integer(0), tol) is None:
+            a, b = vectors[i], vectors[j]
+            if not decimal:
+                if not is_zero(_dot(a, b)):
+                    return False
+                continue
+            norms = float(numeric(_dot(a, a), 20)) * float(numeric(_dot(b, b), 20))
+            if norms > 0 and abs(float(numeric(_dot(a, b), 20))) / norms ** 0.5 > 10.0 ** (-tol.sig_figs):
                 return False
     return True
 
