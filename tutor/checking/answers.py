@@ -76,13 +76,15 @@ def read_submission(raw: object, source: str, keys: tuple[str, ...], variables: 
 def read_answer(raw: object, variables: dict | None = None) -> Given | Unreadable:
     reader = _Reader(variables or {})
     try:
-        value = reader.read(raw, 0, "")
+        value, typed = reader.read(raw, 0, "")
     except ParseError as err:
         return Unreadable(err.message)
-    return Given(value, reader.decimal, _decimal_flags(raw))
+    return Given(value, reader.decimal, typed)
 
 
 class _Reader:
+    """Reads an answer once: its exact value, and where it was written as decimals (same shape)."""
+
     def __init__(self, variables: dict):
         self.variables = variables
         self.decimal = False
@@ -94,37 +96,21 @@ class _Reader:
                 raise ParseError(f"{where or 'the answer'}: lists nested too deeply (at most {MAX_NESTING})")
             if not raw:
                 raise ParseError(f"{where or 'the answer'}: an empty list")
-            return tuple(self.read(v, depth + 1, f"{where}[{i}]") for i, v in enumerate(raw, start=1))
+            pairs = [self.read(v, depth + 1, f"{where}[{i}]") for i, v in enumerate(raw, start=1)]
+            return tuple(v for v, _ in pairs), tuple(t for _, t in pairs)
         self.count += 1
         if self.count > MAX_NUMBERS:
             raise ParseError(f"more than {MAX_NUMBERS} numbers in one answer")
         try:
             if isinstance(raw, str):
-                parsed = _parse_entry(raw, self.variables)
+                parsed = parse(raw, self.variables) if self.variables else parse_real(raw)
                 self.decimal |= parsed.decimal
-                return parsed.value
-            self.decimal |= isinstance(raw, float)
-            return to_exact(raw)
+                return parsed.value, parsed.decimal
+            typed = isinstance(raw, float)
+            self.decimal |= typed
+            return to_exact(raw), typed
         except ParseError as err:
             raise ParseError(f"{where}: {err.message}" if where else err.message) from None
-
-
-def _parse_entry(text: str, variables: dict):
-    return parse(text, variables) if variables else parse_real(text)
-
-
-def _decimal_flags(raw):
-    """True where an entry was written with a decimal point, mirroring the answer's shape."""
-    if isinstance(raw, list):
-        return tuple(_decimal_flags(v) for v in raw)
-    if isinstance(raw, float):
-        return True
-    if isinstance(raw, str):
-        try:
-            return parse(raw).decimal
-        except ParseError:
-            return False
-    return False
 
 
 def poly_variables(symbol: sp.Symbol) -> dict:

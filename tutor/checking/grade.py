@@ -18,9 +18,9 @@ from typing import Any
 import sympy as sp
 
 from ..errors import TutorError
-from .answers import Given, Submission, Unreadable, read_submission
+from .answers import AnswersError, Given, Submission, Unreadable, read_submission
 from .compare import DECIMAL, Tolerance
-from .rules import Context, Judgement, Rule, default_rule, flatten, nested
+from .rules import Context, Rule, default_rule, flatten, nested
 from .variants import FollowThrough, Mistake, trivial
 
 VERDICTS = ("correct", "decimal", "follow-through", "mistake", "wrong", "missing", "unreadable")
@@ -93,8 +93,6 @@ class Checker:
         submission = read_submission(raw, source, all_keys, variables)
         for key in submission.entries:
             if key not in self.expected:
-                from .answers import AnswersError
-
                 raise AnswersError(f"this problem has no such answer ({self.topic.ANSWER_KEYS[key]})",
                                    file=source, field=key)
         return submission

@@ -35,6 +35,6 @@ def render_report(report: Report, fmt: str = "md") -> str:
     from ..rendering import environment
 
     template = {"md": "report.md.j2", "text": "report.txt.j2"}[fmt]
-    env = environment({"md": "md", "text": "text"}[fmt])
+    env = environment(fmt)
     return env.get_template(template).render(report=report, score=number(report.score),
                                              max_score=number(report.max_score))

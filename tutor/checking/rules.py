@@ -17,7 +17,7 @@ from typing import Any, Callable, Mapping
 
 import sympy as sp
 
-from ..exact.tidy import numeric
+from ..exact.tidy import is_zero, numeric
 from .answers import Given, poly_variables
 from .compare import DECIMAL, EXACT, Tolerance, combine, match_number
 
@@ -389,8 +389,6 @@ def _transpose(rows):
 
 
 def _groups(values) -> list[list[int]]:
-    from ..exact.tidy import is_zero
-
     groups: list[list[int]] = []
     for i, v in enumerate(values):
         for group in groups:
@@ -405,8 +403,6 @@ def _groups(values) -> list[list[int]]:
 def _orthogonal(vectors, decimal, tol) -> bool:
     """Pairwise orthogonal: exactly, or for decimals with |cos θ| within the tolerance (in floats:
     an exact square root of a long decimal's norm would make SymPy factor large integers)."""
-    from ..exact.tidy import is_zero
-
     for i in range(len(vectors)):
         for j in range(i + 1, len(vectors)):
             a, b = vectors[i], vectors[j]
