@@ -18,6 +18,7 @@ from typing import Any
 import sympy as sp
 
 from ..errors import TutorError
+from ..exact.tidy import as_expr, count_ops
 from .answers import AnswersError, Given, Submission, Unreadable, read_submission
 from .compare import DECIMAL, Tolerance
 from .rules import Context, Rule, default_rule, flatten, nested
@@ -170,7 +171,7 @@ class Checker:
         """Guard against gaming: a trivial or oversized earlier answer earns no follow-through."""
         if trivial(value, nested(self.expected[key])):
             return False
-        return all(sp.count_ops(x) <= _MAX_FOLLOW_OPS for x in flatten(value))
+        return all(count_ops(as_expr(x)) <= _MAX_FOLLOW_OPS for x in flatten(value))
 
     def _derive(self, index: int, follow: FollowThrough, values: dict):
         cache_key = (index, tuple(sorted(values.items(), key=lambda kv: kv[0])))

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import sympy as sp
 
-from ..exact.tidy import as_expr, is_zero, sign_of
+from ..exact.tidy import as_expr, count_ops, is_zero, sign_of
 
 # The most digits (numerator or denominator) and the largest expression a student writes, per difficulty.
 MAX_DIGITS = {"easy": 6, "medium": 8, "hard": 12}
@@ -46,7 +46,7 @@ def within_bounds(solution, difficulty: str, keys=None) -> bool:
             continue
         for x in numbers(value):
             x = as_expr(x)
-            if digits(x) > MAX_DIGITS[difficulty] or sp.count_ops(x) > MAX_OPS[difficulty]:
+            if digits(x) > MAX_DIGITS[difficulty] or count_ops(x) > MAX_OPS[difficulty]:
                 return False
     return True
 
