@@ -15,13 +15,6 @@ Imports are lazy so that `import tutor` and `tutor --help` stay fast.
 
 from __future__ import annotations
 
-from importlib.metadata import PackageNotFoundError, version
-
-try:
-    __version__ = version("tutor")
-except PackageNotFoundError:  # running from a source tree without installing
-    __version__ = "0+unknown"
-
 __all__ = ["load_problem", "load_problem_text", "solve", "render", "check", "render_report", "topic_names",
            "__version__"]
 
@@ -77,3 +70,15 @@ def topic_names() -> list[str]:
     from .topics import names
 
     return names()
+
+
+def __getattr__(name: str):
+    # The version is looked up on demand: importlib.metadata costs 10 ms at every start.
+    if name == "__version__":
+        from importlib.metadata import PackageNotFoundError, version
+
+        try:
+            return version("tutor")
+        except PackageNotFoundError:  # running from a source tree without installing
+            return "0+unknown"
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

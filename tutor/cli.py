@@ -12,7 +12,6 @@ import sys
 
 import click
 
-from . import __version__
 
 EXIT_USAGE = 2
 EXIT_INTERNAL = 3
@@ -56,7 +55,7 @@ def write_or_echo(text: str, output: str | None) -> None:
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
-@click.version_option(__version__, prog_name="tutor")
+@click.version_option(package_name="tutor", prog_name="tutor")
 def main():
     """Exact worked solutions for kernel methods and PCA, in the style of the lecture recipes."""
 

@@ -279,6 +279,9 @@ def environment(fmt: str):
         keep_trailing_newline=True,
         undefined=jinja2.StrictUndefined,
         autoescape=False,
+        # Compiled templates are kept in Jinja's per-user temporary folder: compiling
+        # the recipe templates anew was a third of a one-off `tutor solve`.
+        bytecode_cache=jinja2.FileSystemBytecodeCache(),
     )
     env.filters.update(FILTERS)
     return env
