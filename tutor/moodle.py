@@ -43,6 +43,25 @@ def sub_answers(solution) -> list[tuple[str, str, float, bool]]:
     return out
 
 
+def text_answers(solution) -> list[tuple[str, tuple[str, ...]]]:
+    """(label, accepted spellings) for the answers written with labels (edge codes, one per edge):
+    Moodle gets them as SHORTANSWER sub-answers, with or without spaces after the commas."""
+    out = []
+    for key, value in solution.answers.items():
+        if not (isinstance(value, tuple) and value and isinstance(value[0], tuple) and _has_symbols(value)):
+            continue
+        for i, row in enumerate(value, 1):
+            words = [str(x) for x in row]
+            out.append((f"{key}[{i}]", (",".join(words), ", ".join(words))))
+    return out
+
+
+def short_answer(spellings) -> str:
+    """A Cloze SHORTANSWER accepting each spelling; }, #, ~, /, " and \\ are escaped as Moodle asks."""
+    escaped = [re.sub(r'([}#~/"\\])', r"\\\1", s) for s in spellings]
+    return "{1:SHORTANSWER:" + "~".join(f"={s}" for s in escaped) + "}"
+
+
 def _has_symbols(value) -> bool:
     if isinstance(value, tuple):
         return any(_has_symbols(v) for v in value)
@@ -98,8 +117,12 @@ def question_xml(solution) -> str:
         solution=solution)
     rows = "".join(f"<tr><td><code>{escape(label)}</code></td><td>{cloze(value, signed)}</td></tr>"
                    for _, label, value, signed in sub_answers(solution))
+    rows += "".join(f"<tr><td><code>{escape(label)}</code></td><td>{short_answer(spellings)}</td></tr>"
+                    for label, spellings in text_answers(solution))
     note = ("<p>Give decimals to at least 3 significant figures. Where the sign of a vector is a "
             "choice (an eigenvector and what follows from it), either sign is accepted.</p>")
+    if text_answers(solution):
+        note += "<p>Type each edge code as its five entries separated by commas, such as 0,1,X,a,Y.</p>"
     text = markdown_to_html(statement) + note + f"<table>{rows}</table>"
     feedback = markdown_to_html(render(solution, "md"))
     return (f'  <question type="cloze">\n'

@@ -237,6 +237,11 @@ def approx_matrix(M) -> str:
     return r" \approx \begin{bmatrix} " + r" \\ ".join(rows) + r" \end{bmatrix}"
 
 
+def edge_code(code) -> str:
+    r"""An edge code as the post writes it: (0, 1, 'X', 'a', 'Y') -> '\{0, 1, X, a, Y\}'."""
+    return r"\{" + ", ".join(str(x) for x in code) + r"\}"
+
+
 FILTERS = {
     "tex": tex,
     "col": col,
@@ -256,6 +261,7 @@ FILTERS = {
     "decimal": decimal,
     "percent": percent,
     "answer_tex": answer_tex,
+    "edge_code": edge_code,
     "answer_text": answer_text,
 }
 

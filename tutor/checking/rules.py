@@ -64,7 +64,7 @@ def describe_shape(shape: tuple[int, ...] | None) -> str:
     if len(shape) == 1:
         return f"a list of {shape[0]} numbers"
     if len(shape) == 2:
-        return f"{shape[0]} lists of {shape[1]} numbers"
+        return f"{shape[0]} list{'s' if shape[0] != 1 else ''} of {shape[1]} numbers"
     return "lists nested " + str(len(shape)) + " deep"
 
 
@@ -138,6 +138,33 @@ def _position(pos) -> str:
     if len(pos) == 1:
         return f"entry {pos[0] + 1}"
     return "(" + ",".join(str(i + 1) for i in pos) + ")"
+
+
+class Labelled(Rule):
+    """Lists of whole numbers and labels (DFS codes): every entry exactly as expected, in place.
+
+    The labels are the names a student may write; they are read as symbols, so
+    X and "X" are the same answer and no label can be mistaken for a constant.
+    """
+
+    def __init__(self, labels_of: Callable[[Any], tuple[str, ...]], noun: str = "entry"):
+        self.labels_of = labels_of
+        self.noun = noun
+
+    def variables(self, problem) -> dict:
+        return {name: sp.Symbol(name) for name in self.labels_of(problem)}
+
+    def compare(self, given, expected, tol, ctx):
+        if given.decimal:
+            return Judgement(None, "these are whole numbers and labels: write them without a decimal point")
+        if not isinstance(expected, tuple):
+            return Judgement(EXACT, "right") if given.value == expected else Judgement(None, "not the right value")
+        rows = [i for i, (g, e) in enumerate(zip(given.value, expected)) if g != e]
+        if not rows:
+            return Judgement(EXACT, f"all {len(expected)} {self.noun}s right")
+        where = ", ".join(str(i + 1) for i in rows[:8]) + (", …" if len(rows) > 8 else "")
+        return Judgement(None, f"{len(expected) - len(rows)} of {len(expected)} {self.noun}s right; "
+                               f"wrong at {self.noun} {where}")
 
 
 class AnyOrder(Rule):
