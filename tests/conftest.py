@@ -50,3 +50,24 @@ def tmp_problem(tmp_path):
 def tmp_answers(tmp_path):
     """Write an answers file; returns its path."""
     return _writer(tmp_path, "answers.yaml")
+
+
+def problem_error(text: str):
+    """The ProblemError that solving this problem text raises (it must raise one)."""
+    from tutor.errors import ProblemError
+
+    with pytest.raises(ProblemError) as info:
+        solve_yaml(text)
+    return info.value
+
+
+def solve_error_line(tmp_path, text: str) -> tuple[str, str]:
+    """`tutor solve` of a bad problem file in a real process: (the file, its one-line error); exit code 2."""
+    import subprocess
+    import sys
+
+    bad = tmp_path / "bad.yaml"
+    bad.write_text(text)
+    result = subprocess.run([sys.executable, "-m", "tutor", "solve", str(bad)], capture_output=True, text=True)
+    assert result.returncode == 2 and result.stderr.count("\n") == 1, result.stderr
+    return str(bad), result.stderr.strip()

@@ -28,6 +28,9 @@ CASES = [
     ("pca-gram", "four-points-2d"),
     ("svd", "two-by-two"),
     ("mds", "distance-table"),
+    ("importance-sampling", "three-points"),
+    ("amortised", "doubling"),
+    ("dfs-code", "post"),
 ]
 
 

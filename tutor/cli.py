@@ -208,14 +208,14 @@ def generate(topic, seed, count, difficulty, out_dir, stress):
 
         topics_ = list(generators.MODULES) if topic == "all" else [topic]
         first = 1 if seed is None else seed
-        click.echo(f"{'topic':<16} {'difficulty':<10} {'seeds':>5} {'failed':>6} "
+        click.echo(f"{'topic':<20} {'difficulty':<10} {'seeds':>5} {'failed':>6} "
                    f"{'digits min/median/max':>22} {'ms mean':>8} {'ms max':>8}")
         failed = False
         for name in topics_:
             for level in [difficulty] if difficulty else generators.DIFFICULTIES:
                 result = run_stress(name, level, range(first, first + (count or 200)))
                 row = result.summary()
-                click.echo(f"{name:<16} {level:<10} {row['seeds']:>5} {row['failed']:>6} "
+                click.echo(f"{name:<20} {level:<10} {row['seeds']:>5} {row['failed']:>6} "
                            f"{row['digits_min']:>8}/{row['digits_median']:g}/{row['digits_max']:<8} "
                            f"{row['ms_mean']:>8} {row['ms_max']:>8}")
                 for failure in result.failures:
@@ -250,11 +250,12 @@ def topics(keys):
     from .resources import bundled_problems
 
     examples = bundled_problems()
+    width = max(len(name) for name in registry.names())
     for name in registry.names():
-        click.echo(f"{name:<14} {registry.summary(name)}")
+        click.echo(f"{name:<{width}} {registry.summary(name)}")
         mine = [e for e in examples if e.startswith(name + "/")]
         if mine:
-            click.echo(f"{'':<14} examples: {', '.join(mine)}")
+            click.echo(f"{'':<{width}} examples: {', '.join(mine)}")
         if keys:
             for key, what in registry.get(name).ANSWER_KEYS.items():
-                click.echo(f"{'':<14} {key:<20} {what}")
+                click.echo(f"{'':<{width}} {key:<20} {what}")

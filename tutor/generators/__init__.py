@@ -27,6 +27,7 @@ MODULES = {
     "feature-space": "feature_space", "feature-map": "feature_map", "rbf-gamma": "rbf_gamma",
     "pca": "pca", "pca-gram": "pca_gram", "svd": "svd", "mds": "mds",
     "pca-feature-map": "pca_feature_map", "high-dim": "high_dim", "feature-mean": "feature_mean",
+    "importance-sampling": "importance_sampling", "amortised": "amortised", "dfs-code": "dfs_code",
 }
 
 

@@ -32,6 +32,9 @@ REGISTRY: dict[str, tuple[str, str]] = {
     "pca-feature-map": ("pca_feature_map", "Linear PCA cannot see a curve: PCA before and after a feature map"),
     "high-dim": ("high_dim", "Data in high dimensions: ball in the cube, thin shells, random directions"),
     "feature-mean": ("feature_mean", "The feature-space mean: its squared length and each point's distance to it"),
+    "importance-sampling": ("importance_sampling", "Importance sampling on a finite support: weights, estimates, variances"),
+    "amortised": ("amortised", "The potential method on a doubling array: costs, Φ, amortised costs, the bound"),
+    "dfs-code": ("dfs_code", "Edge codes of a DFS traversal, the DFS code and the minimum DFS code (gSpan)"),
 }
 
 
