@@ -16,7 +16,7 @@ from typing import Any
 import sympy as sp
 from sympy.printing.latex import LatexPrinter
 
-from .exact.tidy import Scaled, as_expr, numeric
+from .exact.tidy import Scaled, as_expr, count_ops, numeric
 from .resources import resource_dir
 from .steps import Solution, Step
 
@@ -24,20 +24,40 @@ FORMATS = {"md": ("markdown", "md"), "tex": ("latex", "tex")}
 FOLDERS = {"md": "markdown", "tex": "latex", "text": "text"}  # text: only the check report
 APPROX_DIGITS = 4
 MAX_TEX = 1500  # characters of LaTeX for one value; longer exact values are shown as decimals
+SORT_LIMIT = 30  # operations: larger sums of exponentials are printed in SymPy's own term order
 
 
 class _Printer(LatexPrinter):
     """SymPy's LaTeX with bracketed matrices and readable root objects."""
 
-    def __init__(self):
-        super().__init__({"mat_str": "bmatrix", "mat_delim": "", "fold_short_frac": False, "ln_notation": True})
+    def __init__(self, **settings):
+        super().__init__({"mat_str": "bmatrix", "mat_delim": "", "fold_short_frac": False, "ln_notation": True,
+                          **settings})
 
     def _print_ComplexRootOf(self, expr):
-        poly = expr.expr.subs(expr.poly.gen, sp.Symbol("x"))
-        return rf"\rho_{{{expr.index + 1}}}\!\left({self._print(poly)}\right)"
+        return rf"\rho_{{{expr.index + 1}}}\!\left({self._polynomial(expr.poly)}\right)"
+
+    def _polynomial(self, poly) -> str:
+        # One polynomial is printed for every occurrence of each of its roots: once is enough.
+        cache = self.__dict__.setdefault("_polynomials", {})
+        if len(cache) > 256:  # a long run (a stress test) must not keep every polynomial
+            cache.clear()
+        if poly not in cache:
+            cache[poly] = self._print(poly.as_expr().subs(poly.gen, sp.Symbol("x")))
+        return cache[poly]
 
 
 _PRINTER = _Printer()
+# Sorting the terms of a sum by value evaluates every root object in it, again and again:
+# most of the time of rendering an n = 8 solution. Sums with root objects keep SymPy's order.
+_UNSORTED_PRINTER = _Printer(order="none")
+
+
+def _costly_to_sort(value) -> bool:
+    """Root objects, or long sums of exponentials: ordering their terms evaluates each one numerically."""
+    if isinstance(value, sp.MatrixBase):
+        return any(_costly_to_sort(v) for v in value)
+    return value.has(sp.CRootOf) or (value.has(sp.exp) and count_ops(value, SORT_LIMIT) > SORT_LIMIT)
 
 
 def tex(value: Any) -> str:
@@ -47,7 +67,7 @@ def tex(value: Any) -> str:
     '\\\\frac{\\\\sqrt{2}}{2}'
     """
     value = as_expr(value)
-    text = _PRINTER.doprint(value)
+    text = (_UNSORTED_PRINTER if _costly_to_sort(value) else _PRINTER).doprint(value)
     if len(text) > MAX_TEX and not isinstance(value, sp.MatrixBase) and not value.free_symbols:
         # Thousands of symbols help nobody on a page (and overflow TeX): print the decimal and
         # say where the exact value is.
