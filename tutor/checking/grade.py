@@ -171,7 +171,7 @@ class Checker:
         """Guard against gaming: a trivial or oversized earlier answer earns no follow-through."""
         if trivial(value, nested(self.expected[key])):
             return False
-        return all(count_ops(as_expr(x)) <= _MAX_FOLLOW_OPS for x in flatten(value))
+        return all(count_ops(as_expr(x), _MAX_FOLLOW_OPS) <= _MAX_FOLLOW_OPS for x in flatten(value))
 
     def _derive(self, index: int, follow: FollowThrough, values: dict):
         cache_key = (index, tuple(sorted(values.items(), key=lambda kv: kv[0])))

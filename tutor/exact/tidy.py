@@ -53,14 +53,14 @@ def _tidy(expr: sp.Expr) -> sp.Expr:
     if fast is not None:
         # Square roots, nested at most once: rationalised exactly in pure Python, not by radsimp.
         return min([*surds.candidates(fast), expr], key=count_ops)
-    if count_ops(expr) > _TIDY_LIMIT:
+    if count_ops(expr, _TIDY_LIMIT) > _TIDY_LIMIT:
         return expr  # rationalising a large expression can take minutes and rarely shortens it
     if expr.has(sp.CRootOf):
         return sp.expand(expr)
     if expr.has(sp.exp, sp.E, sp.log, sp.cos):
         # Expanding or rationalising expressions in exponentials multiplies their
         # size (and time); put them over one denominator instead.
-        candidates = [expr] if count_ops(expr) > 80 else [expr, sp.expand(expr)]
+        candidates = [expr] if count_ops(expr, 80) > 80 else [expr, sp.expand(expr)]
         return min(candidates, key=count_ops)
     out = sp.radsimp(sp.expand(expr))
     if any(isinstance(p.exp, sp.Rational) and p.exp.q == 2 and not p.base.is_Rational for p in out.atoms(sp.Pow)):
@@ -71,7 +71,7 @@ def _tidy(expr: sp.Expr) -> sp.Expr:
     return min(candidates, key=count_ops)
 
 
-def count_ops(expr: sp.Expr) -> int:
+def count_ops(expr: sp.Expr, limit: int | None = None) -> int:
     """``sp.count_ops(expr)``, the same count by the same walk, but summed in integers.
 
     SymPy's version builds a symbolic sum of operation names and then counts it,
@@ -79,10 +79,15 @@ def count_ops(expr: sp.Expr) -> int:
 
     >>> count_ops(-sp.sqrt(13)/4 - sp.Rational(3, 4)) == sp.count_ops(-sp.sqrt(13)/4 - sp.Rational(3, 4)) == 6
     True
+
+    With ``limit``, the walk stops as soon as the count exceeds it: "is it larger
+    than 40?" costs the same for a huge expression as for a small one.
     """
     count = 0
     args = [expr]
     while args:
+        if limit is not None and count > limit:
+            return count
         a = args.pop()
         if a.is_Rational:
             if a is not sp.S.One:
@@ -158,8 +163,8 @@ def is_zero(expr: sp.Expr) -> bool:
         return expr == 0
     if abs(numeric(expr, 30)) > sp.Float("1e-20"):
         return False
-    small = count_ops(expr) <= _PROVE_LIMIT
-    if small and not expr.has(sp.exp, sp.E, sp.log, sp.pi, sp.cos, sp.CRootOf, sp.Float):
+    provable = not expr.has(sp.exp, sp.E, sp.log, sp.pi, sp.cos, sp.CRootOf, sp.Float)
+    if provable and count_ops(expr, _PROVE_LIMIT) <= _PROVE_LIMIT:
         expanded = sp.expand(expr)
         if expanded == 0 or sp.expand(sp.fraction(sp.together(expanded))[0]) == 0:
             return True

@@ -46,7 +46,7 @@ def within_bounds(solution, difficulty: str, keys=None) -> bool:
             continue
         for x in numbers(value):
             x = as_expr(x)
-            if digits(x) > MAX_DIGITS[difficulty] or count_ops(x) > MAX_OPS[difficulty]:
+            if digits(x) > MAX_DIGITS[difficulty] or count_ops(x, MAX_OPS[difficulty]) > MAX_OPS[difficulty]:
                 return False
     return True
 
