@@ -84,6 +84,7 @@ def spectrum(matrix: sp.Matrix) -> Spectrum:
     for f, mult in factors:
         f = f.monic()
         factored_parts.append(sp.Pow(_to_expr_poly(f, field).subs(_X, ETA), mult))
+        _check_size(f, field)
         roots = _roots(f, field)
         basis, norms = _eigenbasis(dm, f, n)
         if len(basis) != mult:
@@ -163,6 +164,29 @@ def _exp_to_powers(entries: list[sp.Expr]):
         mapping[sp.E] = mapping.pop(sp.exp(1))
     replaced = [e.xreplace(mapping) for e in entries]
     return replaced, {_T: make(g / denominator)}
+
+
+# --- a bound on the work -----------------------------------------------------------
+
+MAX_T_DEGREE = 24  # of a cubic's coefficients in t: beyond it, closed forms run to thousands of terms
+
+
+def _check_size(f: sp.Poly, field: _Field) -> None:
+    """Refuse, at once, an irreducible cubic or higher over Q(t) whose coefficients have high degree in t.
+
+    Its roots and eigenvectors would be exact but enormous (and take minutes to
+    minutes-to-hours to compute): RBF kernels on four or more scattered points.
+    """
+    K = field.domain
+    if f.degree() < 3 or not K.is_FractionField:
+        return
+    degree = max(max(c.numer.degree(), c.denom.degree()) for c in f.rep.to_list())
+    if degree > MAX_T_DEGREE:
+        t = field.back.get(_T, _T)
+        raise UnsupportedProblem(
+            f"an eigenvalue is a root of an irreducible polynomial of degree {f.degree()} whose coefficients "
+            f"are polynomials of degree {degree} in t = {t}; its exact form would run to thousands of terms "
+            f"(tutor goes up to degree {MAX_T_DEGREE}): use fewer or closer points, or a γ such as ln(2)/4")
 
 
 # --- roots of one irreducible factor --------------------------------------------
