@@ -1,0 +1,35 @@
+"""The benchmarks run: a tiny version of each, so that bench/run.py cannot rot unnoticed.
+
+The figures themselves are measured by `python bench/run.py`, never asserted in tests.
+"""
+
+import sys
+
+from .conftest import ROOT
+
+sys.path.insert(0, str(ROOT / "bench"))
+
+import run as bench  # noqa: E402
+
+
+def test_throughput_and_its_plain_reference_run():
+    result = bench.throughput("kernel-pca medium n=3", problems=2, runs=1)
+    assert result["per_second"] > 0 and result["plain_per_second"] > 0
+
+
+def test_growth_answers_small_problems_and_bounds_large_ones():
+    result = bench.growth(("polynomial",), range(2, 4))["polynomial"]
+    assert [row["n"] for row in result["rows"]] == [2, 3]
+    assert all(row["seconds"] is not None for row in result["rows"])
+
+
+def test_the_table_prints_every_section():
+    figures = {"python": "3", "cpus": 2, "quick": True,
+               "startup": {"solve_s": 0.5, "import_sympy_s": 0.4, "sympy_first_sum_s": 0.45, "ratio": 1.25,
+                           "target_ratio": 1.3},
+               "throughput": {"pca d=3": {"per_second": 30, "plain_per_second": 10, "ratio": 3, "target": 50}},
+               "class": {"files": 200, "seconds": 2.0, "one_file_seconds": 0.6, "target_seconds": 5.0},
+               "growth": {"rbf": {"rows": [{"n": 4, "seconds": None, "error": "refused"}], "largest_n_under_2s": 3}}}
+    text = bench.table(figures)
+    for words in ("1. start-up", "2. throughput", "3. class", "4. growth", "refused"):
+        assert words in text
