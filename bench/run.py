@@ -152,10 +152,14 @@ def class_batch(files: int, runs: int) -> dict:
 _GROWTH_CHILD = """
 import sys, time
 from tutor import load_problem_text, solve, render
+from tutor.errors import TutorError
 text = sys.stdin.read()
 start = time.perf_counter()
-render(solve(load_problem_text(text)), "md")
-print(time.perf_counter() - start)
+try:
+    render(solve(load_problem_text(text)), "md")
+    print(time.perf_counter() - start)
+except TutorError as err:
+    print(time.perf_counter() - start, "refused:", err.message)
 """
 
 
@@ -176,10 +180,14 @@ def growth(kernels, sizes) -> dict:
             try:
                 done = subprocess.run([sys.executable, "-c", _GROWTH_CHILD], input=growth_problem(kernel, n),
                                       capture_output=True, text=True, timeout=GROWTH_LIMIT)
-                if done.returncode == 0:
-                    rows.append({"n": n, "seconds": float(done.stdout.strip().splitlines()[-1])})
-                else:
+                last = done.stdout.strip().splitlines()[-1] if done.returncode == 0 else ""
+                seconds, _, refused = last.partition(" refused: ")
+                if done.returncode != 0:
                     rows.append({"n": n, "seconds": None, "error": done.stderr.strip().splitlines()[-1]})
+                elif refused:
+                    rows.append({"n": n, "seconds": None, "refused_after": float(seconds), "error": refused})
+                else:
+                    rows.append({"n": n, "seconds": float(seconds)})
             except subprocess.TimeoutExpired:
                 rows.append({"n": n, "seconds": None, "error": f"no answer in {GROWTH_LIMIT:.0f} s"})
         fast = [r["n"] for r in rows if r["seconds"] is not None and r["seconds"] < 2.0]
@@ -218,13 +226,19 @@ def table(r: dict) -> str:
                   f"(one file: {c['one_file_seconds']:.2f} s; target < {c['target_seconds']:.0f} s)", "",
               "4. growth             seconds per kernel-PCA problem, n points"]
     for kernel, g in r["growth"].items():
-        cells = "  ".join(f"n={row['n']}: " + (f"{row['seconds']:.2f}" if row["seconds"] is not None else "—")
-                          for row in g["rows"])
+        cells = "  ".join(f"n={row['n']}: " + _cell(row) for row in g["rows"])
         lines.append(f"   {kernel:<11} {cells}   largest n under 2 s: {g['largest_n_under_2s']}")
-        for row in g["rows"]:
-            if row["seconds"] is None:
-                lines.append(f"               n={row['n']}: {row['error']}")
+    refusals = [(kernel, row) for kernel, g in r["growth"].items() for row in g["rows"] if row["seconds"] is None]
+    if refusals:
+        lines += ["", "   not answered (—) or refused (r, after the seconds shown):"]
+        lines += [f"   {kernel} n={row['n']}: {row['error'][:150]}" for kernel, row in refusals]
     return "\n".join(lines)
+
+
+def _cell(row: dict) -> str:
+    if row["seconds"] is not None:
+        return f"{row['seconds']:.2f}"
+    return f"r{row['refused_after']:.2f}" if "refused_after" in row else "—"
 
 
 def main() -> None:
