@@ -84,3 +84,14 @@ def test_what_it_refuses_goes_to_sympy():
                  sp.Integer(2) ** sp.Rational(1, 4) + 1, sp.sqrt(-2) + 1, sp.Float(1.5) + sp.sqrt(2),
                  sp.sqrt(1009) + 1):
         assert surds.from_expr(expr) is None
+
+
+@settings(max_examples=200, deadline=None)
+@given(surd_expressions.map(_nested), surd_expressions)
+def test_count_ops_is_sympys_count(root_pair, factor_pair):
+    """Our integer count_ops decides which form tidy() prints: it must agree with SymPy's exactly."""
+    x = sp.Symbol("x")
+    for expr in (root_pair[0] / (1 + factor_pair[0] ** 2), -root_pair[0] * factor_pair[0],
+                 sp.exp(-root_pair[0] ** 2) + factor_pair[0], (x - factor_pair[0]) / (x + 2)):
+        assert count_ops(expr) == sp.count_ops(expr)
+        assert count_ops(expr, 3) >= min(sp.count_ops(expr), 4)

@@ -11,8 +11,6 @@ from functools import cached_property, lru_cache, reduce
 from math import gcd, lcm
 
 import sympy as sp
-from sympy.core.function import _coeff_isneg
-from sympy.simplify.radsimp import fraction
 
 from . import surds
 
@@ -52,7 +50,7 @@ def _tidy(expr: sp.Expr) -> sp.Expr:
     fast = surds.from_expr(expr)
     if fast is not None:
         # Square roots, nested at most once: rationalised exactly in pure Python, not by radsimp.
-        return min([*surds.candidates(fast), expr], key=count_ops)
+        return min([*surds.candidates(fast), expr], key=_ops)
     if count_ops(expr, _TIDY_LIMIT) > _TIDY_LIMIT:
         return expr  # rationalising a large expression can take minutes and rarely shortens it
     if expr.has(sp.CRootOf):
@@ -61,14 +59,19 @@ def _tidy(expr: sp.Expr) -> sp.Expr:
         # Expanding or rationalising expressions in exponentials multiplies their
         # size (and time); put them over one denominator instead.
         candidates = [expr] if count_ops(expr, 80) > 80 else [expr, sp.expand(expr)]
-        return min(candidates, key=count_ops)
+        return min(candidates, key=_ops)
     out = sp.radsimp(sp.expand(expr))
     if any(isinstance(p.exp, sp.Rational) and p.exp.q == 2 and not p.base.is_Rational for p in out.atoms(sp.Pow)):
         out = sp.sqrtdenest(out)  # only a square root of a surd can denest
     out = sp.expand(out)
     # Rationalising can make a value longer (1/sqrt(a + b*sqrt(5))): keep the shortest form.
     candidates = [out, sp.together(out), expr]
-    return min(candidates, key=count_ops)
+    return min(candidates, key=_ops)
+
+
+@lru_cache(maxsize=8192)  # the same forms are measured again and again while tidying
+def _ops(expr: sp.Expr) -> int:
+    return count_ops(expr)
 
 
 def count_ops(expr: sp.Expr, limit: int | None = None) -> int:
@@ -94,10 +97,10 @@ def count_ops(expr: sp.Expr, limit: int | None = None) -> int:
                 count += (a.p < 0) + (a.q != 1)
                 continue
         elif a.is_Mul:
-            if _coeff_isneg(a):
+            if _leading_negative(a):
                 count += 1
                 a = a.as_two_terms()[1] if a.args[0] is sp.S.NegativeOne else -a
-            n, d = fraction(a)
+            n, d = _fraction(a)
             if n.is_Integer:
                 count += 2 if n.is_negative else 1
                 args.append(d)
@@ -112,7 +115,7 @@ def count_ops(expr: sp.Expr, limit: int | None = None) -> int:
             aargs = a.args
             negs = 0
             for i, ai in enumerate(aargs):
-                if _coeff_isneg(ai):
+                if _leading_negative(ai):
                     negs += 1
                     args.append(-ai)
                 else:
@@ -139,6 +142,49 @@ def count_ops(expr: sp.Expr, limit: int | None = None) -> int:
         if not a.is_Symbol:
             args.extend(a.args)
     return count
+
+
+def _negative(x) -> bool:
+    return x.p < 0 if x.is_Rational else bool(x.is_negative)
+
+
+def _positive(x) -> bool:
+    return x.p > 0 if x.is_Rational else bool(x.is_positive)
+
+
+def _leading_negative(a) -> bool:
+    """SymPy's _coeff_isneg, asking a rational coefficient its sign directly (no assumptions engine)."""
+    if a.is_Mul:
+        a = a.args[0]
+    if not a.is_Number:
+        return False
+    return a.p < 0 if a.is_Rational else bool(a.is_extended_negative)
+
+
+def _fraction(expr):
+    """SymPy's fraction(expr) (numerator, denominator), with the same cheap sign tests."""
+    numer, denom = [], []
+    for term in sp.Mul.make_args(expr):
+        if term.is_commutative and (term.is_Pow or isinstance(term, sp.exp)):
+            base, ex = term.as_base_exp()
+            if _negative(ex):
+                denom.append(base if ex is sp.S.NegativeOne else sp.Pow(base, -ex))
+            elif _positive(ex):
+                numer.append(term)
+            elif ex.is_Mul:
+                n, d = term.as_numer_denom()
+                if n != 1:
+                    numer.append(n)
+                denom.append(d)
+            else:
+                numer.append(term)
+        elif term.is_Rational and not term.is_Integer:
+            if term.p != 1:
+                numer.append(term.p)
+            denom.append(term.q)
+        else:
+            numer.append(term)
+    return sp.Mul(*numer), sp.Mul(*denom)
 
 
 def is_zero(expr: sp.Expr) -> bool:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from fractions import Fraction
+
 import sympy as sp
 
 from ..exact.tidy import as_expr, count_ops, is_zero, sign_of
@@ -89,9 +91,9 @@ def spectrum_nice(rows, difficulty: str, *, zeros: int = 0) -> bool:
     characteristic polynomial alone (milliseconds, where a full solve takes tens of them)."""
     from sympy.polys.matrices import DomainMatrix
 
-    M = DomainMatrix([[sp.QQ.from_sympy(sp.Rational(x)) for x in row] for row in rows], (len(rows), len(rows)), sp.QQ)
-    eta = sp.Symbol("eta")
-    _, factors = sp.Poly(M.charpoly(), eta, domain=sp.QQ).factor_list()
+    QQ = sp.QQ
+    M = DomainMatrix([[QQ(*_ratio(x)) for x in row] for row in rows], (len(rows), len(rows)), QQ)
+    _, factors = sp.Poly.from_list(M.charpoly(), sp.Symbol("eta"), domain=QQ).factor_list()
     zero_count, radicands_seen = 0, set()
     if difficulty == "hard":  # anything, as long as no root needs a cubic or worse to write down
         return all(factor.degree() <= 2 for factor, _ in factors)
@@ -115,21 +117,33 @@ def spectrum_nice(rows, difficulty: str, *, zeros: int = 0) -> bool:
     return len(radicands_seen) <= 1 and None not in radicands_seen and all(r <= 50 for r in radicands_seen)
 
 
+# These work in Python's Fractions: the generators call them on every rejected draw.
+
+
+def _ratio(x) -> tuple[int, int]:
+    if isinstance(x, Fraction):
+        return x.numerator, x.denominator
+    x = sp.Rational(x)
+    return int(x.p), int(x.q)
+
+
 def centred(K):
     """HKH for a square list of rationals."""
     n = len(K)
-    r = [sum(row) / sp.Integer(n) for row in K]
+    K = [[Fraction(*_ratio(x)) for x in row] for row in K]
+    r = [sum(row) / n for row in K]
     g = sum(r) / n
     return [[K[i][j] - r[i] - r[j] + g for j in range(n)] for i in range(n)]
 
 
 def gram(points, offset=0, degree=1):
-    return [[(offset + sum(sp.Integer(a) * b for a, b in zip(p, q))) ** degree for q in points] for p in points]
+    offset = Fraction(*_ratio(offset))
+    return [[(offset + sum(a * b for a, b in zip(p, q))) ** degree for q in points] for p in points]
 
 
 def scatter(points):
     """X_cᵀX_c of points given one per row."""
     n, d = len(points), len(points[0])
-    means = [sum(sp.Integer(p[j]) for p in points) / n for j in range(d)]
+    means = [Fraction(sum(p[j] for p in points), n) for j in range(d)]
     Xc = [[p[j] - means[j] for j in range(d)] for p in points]
     return [[sum(row[a] * row[b] for row in Xc) for b in range(d)] for a in range(d)]
