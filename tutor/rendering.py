@@ -16,6 +16,7 @@ from typing import Any
 import sympy as sp
 from sympy.printing.latex import LatexPrinter
 
+from .exact.implicit import IMPLICIT
 from .exact.tidy import Scaled, as_expr, count_ops, numeric
 from .resources import resource_dir
 from .steps import Solution, Step
@@ -25,6 +26,7 @@ FOLDERS = {"md": "markdown", "tex": "latex", "text": "text"}  # text: only the c
 APPROX_DIGITS = 4
 MAX_TEX = 1500  # characters of LaTeX for one value; longer exact values are shown as decimals
 SORT_LIMIT = 30  # operations: larger sums of exponentials are printed in SymPy's own term order
+MAX_OPS = 600  # operations: a value this long is shown as a decimal without printing it first
 
 
 class _Printer(LatexPrinter):
@@ -57,7 +59,9 @@ def _costly_to_sort(value) -> bool:
     """Root objects, or long sums of exponentials: ordering their terms evaluates each one numerically."""
     if isinstance(value, sp.MatrixBase):
         return any(_costly_to_sort(v) for v in value)
-    return value.has(sp.CRootOf) or (value.has(sp.exp) and count_ops(value, SORT_LIMIT) > SORT_LIMIT)
+    if count_ops(value, SORT_LIMIT) <= SORT_LIMIT:
+        return value.has(sp.CRootOf, *IMPLICIT)
+    return value.has(sp.exp, sp.CRootOf, *IMPLICIT)
 
 
 def tex(value: Any) -> str:
@@ -67,6 +71,9 @@ def tex(value: Any) -> str:
     '\\\\frac{\\\\sqrt{2}}{2}'
     """
     value = as_expr(value)
+    if not isinstance(value, sp.MatrixBase) and not value.free_symbols and count_ops(value, MAX_OPS) > MAX_OPS:
+        # Far too long to print (and to measure by printing): straight to the decimal.
+        return rf"{decimal(value)}\ (\text{{exact form: over {MAX_OPS} operations, in the JSON output}})"
     text = (_UNSORTED_PRINTER if _costly_to_sort(value) else _PRINTER).doprint(value)
     if len(text) > MAX_TEX and not isinstance(value, sp.MatrixBase) and not value.free_symbols:
         # Thousands of symbols help nobody on a page (and overflow TeX): print the decimal and

@@ -84,7 +84,9 @@ def spectrum(matrix: sp.Matrix) -> Spectrum:
     for f, mult in factors:
         f = f.monic()
         factored_parts.append(sp.Pow(_to_expr_poly(f, field).subs(_X, ETA), mult))
-        _check_size(f, field)
+        if _too_large(f, field):
+            pairs += _implicit_pairs(matrix, f, field, mult)
+            continue
         roots = _roots(f, field)
         basis, norms = _eigenbasis(dm, f, n)
         if len(basis) != mult:
@@ -166,27 +168,38 @@ def _exp_to_powers(entries: list[sp.Expr]):
     return replaced, {_T: make(g / denominator)}
 
 
-# --- a bound on the work -----------------------------------------------------------
+# --- eigenvalues without closed forms ------------------------------------------------
 
 MAX_T_DEGREE = 24  # of a cubic's coefficients in t: beyond it, closed forms run to thousands of terms
 
 
-def _check_size(f: sp.Poly, field: _Field) -> None:
-    """Refuse, at once, an irreducible cubic or higher over Q(t) whose coefficients have high degree in t.
-
-    Its roots and eigenvectors would be exact but enormous (and take minutes to
-    minutes-to-hours to compute): RBF kernels on four or more scattered points.
-    """
+def _too_large(f: sp.Poly, field: _Field) -> bool:
+    """Whether the roots of f are better defined than written: an irreducible factor of degree 4
+    or more over a field other than Q, or a cubic over Q(t) whose coefficients have high degree in t
+    (RBF kernels on four or more scattered points). Closed forms there would be enormous and take
+    minutes to hours to compute."""
     K = field.domain
-    if f.degree() < 3 or not K.is_FractionField:
-        return
-    degree = max(max(c.numer.degree(), c.denom.degree()) for c in f.rep.to_list())
-    if degree > MAX_T_DEGREE:
-        t = field.back.get(_T, _T)
-        raise UnsupportedProblem(
-            f"an eigenvalue is a root of an irreducible polynomial of degree {f.degree()} whose coefficients "
-            f"are polynomials of degree {degree} in t = {t}; its exact form would run to thousands of terms "
-            f"(tutor goes up to degree {MAX_T_DEGREE}): use fewer or closer points, or a γ such as ln(2)/4")
+    if f.degree() < 3 or K.is_QQ or K.is_ZZ:
+        return False
+    if f.degree() >= 4 or not K.is_FractionField:
+        return f.degree() >= 4
+    return max(max(c.numer.degree(), c.denom.degree()) for c in f.rep.to_list()) > MAX_T_DEGREE
+
+
+def _implicit_pairs(matrix: sp.Matrix, f: sp.Poly, field: _Field, multiplicity: int) -> list[Eigenpair]:
+    """Each root of f as an exact root object, with its unit eigenvector as exact implicit entries."""
+    from .implicit import EigenvectorEntry, PolyRoot
+
+    if multiplicity > 1:
+        raise UnsupportedProblem(f"an eigenvalue of multiplicity {multiplicity} is a root of a polynomial of degree "
+                                 f"{f.degree()} without rational coefficients: not supported")
+    coefficients = [field.to_expr(c) for c in f.rep.to_list()]
+    pairs = []
+    for k in range(f.degree()):
+        root = PolyRoot(coefficients, k)
+        unit = tuple(EigenvectorEntry(matrix, root, i) for i in range(matrix.rows))
+        pairs.append(Eigenpair(root, unit, sp.Integer(1), unit, 1))
+    return pairs
 
 
 # --- roots of one irreducible factor --------------------------------------------
@@ -228,12 +241,7 @@ def _roots(f: sp.Poly, field: _Field) -> list[_Root]:
         expr = sp.Add(*[K.to_sympy(c) * _X ** (degree - k) for k, c in enumerate(coeffs)])
         roots = [sp.CRootOf(expr, k) for k in range(degree)]
         return [_Root(r, _evaluator(r, field, expand=True)) for r in roots]
-    if degree == 3:
-        return _cubic_roots(coeffs, field)
-    raise UnsupportedProblem(
-        f"an eigenvalue is a root of an irreducible polynomial of degree {degree} whose "
-        "coefficients are not rational; the exact engine gives closed forms only up to degree 3 there"
-    )
+    return _cubic_roots(coeffs, field)  # degree 4 and more over such fields are implicit (_too_large)
 
 
 def _cubic_roots(coeffs, field: _Field) -> list[_Root]:

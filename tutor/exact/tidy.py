@@ -13,6 +13,7 @@ from math import gcd, lcm
 import sympy as sp
 
 from . import surds
+from .implicit import IMPLICIT
 
 _PRECISION = 40
 _TIDY_LIMIT = 40  # operations: radsimp on larger expressions can take minutes
@@ -53,7 +54,7 @@ def _tidy(expr: sp.Expr) -> sp.Expr:
         return min([*surds.candidates(fast), expr], key=_ops)
     if count_ops(expr, _TIDY_LIMIT) > _TIDY_LIMIT:
         return expr  # rationalising a large expression can take minutes and rarely shortens it
-    if expr.has(sp.CRootOf):
+    if expr.has(sp.CRootOf, *IMPLICIT):
         return sp.expand(expr)
     if expr.has(sp.exp, sp.E, sp.log, sp.cos):
         # Expanding or rationalising expressions in exponentials multiplies their
@@ -209,7 +210,7 @@ def is_zero(expr: sp.Expr) -> bool:
         return expr == 0
     if abs(numeric(expr, 30)) > sp.Float("1e-20"):
         return False
-    provable = not expr.has(sp.exp, sp.E, sp.log, sp.pi, sp.cos, sp.CRootOf, sp.Float)
+    provable = not expr.has(sp.exp, sp.E, sp.log, sp.pi, sp.cos, sp.CRootOf, sp.Float, *IMPLICIT)
     if provable and count_ops(expr, _PROVE_LIMIT) <= _PROVE_LIMIT:
         expanded = sp.expand(expr)
         if expanded == 0 or sp.expand(sp.fraction(sp.together(expanded))[0]) == 0:
@@ -218,6 +219,7 @@ def is_zero(expr: sp.Expr) -> bool:
     return bool(abs(numeric(expr, 120)) < sp.Float("1e-100"))
 
 
+@lru_cache(maxsize=4096)  # decimals, signs and checks ask for the same values again and again
 def numeric(expr: sp.Expr, digits: int = _PRECISION) -> sp.Float:
     """A numeric value to about ``digits`` digits, used only to decide signs, order and zeros.
 

@@ -6,6 +6,7 @@ from fractions import Fraction
 
 import sympy as sp
 
+from ..exact.implicit import IMPLICIT
 from ..exact.tidy import as_expr, count_ops, is_zero, sign_of
 
 # The most digits (numerator or denominator) and the largest expression a student writes, per difficulty.
@@ -36,7 +37,7 @@ def radicands(x: sp.Expr) -> set:
             out.add(int(p.base))
         elif not (p.exp.is_Integer and p.base.is_Rational):
             out.add(None)
-    if x.has(sp.exp, sp.log, sp.CRootOf, sp.cos, sp.pi, sp.E):
+    if x.has(sp.exp, sp.log, sp.CRootOf, sp.cos, sp.pi, sp.E, *IMPLICIT):
         out.add(None)
     return out
 

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 import sympy as sp
 
 from ..exact.eigen import ETA, Spectrum
+from ..exact.implicit import PolyRoot
 from ..exact.tidy import Scaled, is_zero, sign_of, tidy
 from ..kernels import Kernel
 from ..steps import Check, Step
@@ -47,6 +48,10 @@ def eigenvalues_step(spec: Spectrum, *, centred: bool = True) -> Step:
     repeated = sorted({i + 1 for i, p in enumerate(spec.pairs) if p.multiplicity > 1})
     note = ("One eigenvalue of $\\hat{\\mathbf K}$ is always $0$, with eigenvector $(1, \\dots, 1)^T$: "
             "centring makes the feature vectors add up to zero." if centred else "")
+    if any(isinstance(v, PolyRoot) for v in values):
+        note += (" The $\\rho_k$ are the roots, largest first, of a factor of the characteristic polynomial whose "
+                 "coefficients are not rational: no closed form is given, but each is an exact root object, shown "
+                 "with its decimal; $v_{\\rho,i}$ is entry $i$ of its unit eigenvector.")
     return Step(
         key="eigenvalues",
         kind="eigenvalues",
