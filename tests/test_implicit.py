@@ -20,7 +20,7 @@ from tutor.exact.implicit import EigenvectorEntry, PolyRoot
 from tutor.exact.tidy import numeric
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=15, deadline=None)
 @given(st.lists(st.integers(-9, 9), min_size=2, max_size=6, unique=True))
 def test_poly_roots_are_the_roots_largest_first(roots):
     coefficients = [int(round(c)) for c in np.poly(roots)]

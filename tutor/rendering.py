@@ -26,7 +26,7 @@ FOLDERS = {"md": "markdown", "tex": "latex", "text": "text"}  # text: only the c
 APPROX_DIGITS = 4
 MAX_TEX = 1500  # characters of LaTeX for one value; longer exact values are shown as decimals
 SORT_LIMIT = 30  # operations: larger sums of exponentials are printed in SymPy's own term order
-MAX_OPS = 600  # operations: a value this long is shown as a decimal without printing it first
+MAX_OPS = 200  # operations: a value this long is shown as a decimal without printing it first
 
 
 class _Printer(LatexPrinter):

@@ -74,9 +74,11 @@ def spectrum(matrix: sp.Matrix) -> Spectrum:
     field = _field_of(list(matrix))
     K = field.domain
     dm = DomainMatrix([field.elements[i * n:(i + 1) * n] for i in range(n)], (n, n), K)
-    coeffs = dm.charpoly()  # det(xI − A), leading coefficient first
+    coeffs = _charpoly(dm)  # det(xI − A), leading coefficient first
     sign = (-1) ** n  # det(A − ηI) = (−1)^n det(ηI − A)
-    char_poly = sp.expand(sign * sp.Add(*[field.to_expr(c) * ETA ** (n - k) for k, c in enumerate(coeffs)]))
+    char_poly = sign * sp.Add(*[field.to_expr(c) * ETA ** (n - k) for k, c in enumerate(coeffs)])
+    if not K.is_FractionField:  # over Q(t) each coefficient stays one bracket: expanding only multiplies terms
+        char_poly = sp.expand(char_poly)
 
     _, factors = sp.Poly.from_list(coeffs, _X, domain=K).factor_list()
     pairs: list[Eigenpair] = []
@@ -88,7 +90,7 @@ def spectrum(matrix: sp.Matrix) -> Spectrum:
             pairs += _implicit_pairs(matrix, f, field, mult)
             continue
         roots = _roots(f, field)
-        basis, norms = _eigenbasis(dm, f, n)
+        basis, norms = _eigenbasis(dm, f, n, mult, field)
         if len(basis) != mult:
             raise UnsupportedProblem("the matrix is not diagonalisable over the reals (is it symmetric?)")
         for root in roots:
@@ -101,6 +103,23 @@ def spectrum(matrix: sp.Matrix) -> Spectrum:
     order = sort_descending([p.value for p in pairs])
     factored = sp.Mul(sign, *factored_parts, evaluate=False) if sign == -1 else sp.Mul(*factored_parts)
     return Spectrum(char_poly, factored, tuple(pairs[i] for i in order))
+
+
+def _charpoly(dm: DomainMatrix) -> list:
+    """Berkowitz's characteristic polynomial; over Q(t) with whole-number denominators it runs in
+    Z[t], where no fraction is ever cancelled: det(xI − A) has coefficients c′ₖ/Dᵏ, with c′ those
+    of D·A (D the common denominator)."""
+    K = dm.domain
+    rows = dm.to_list()
+    if not K.is_FractionField or not all(e.denom.is_ground for row in rows for e in row):
+        return dm.charpoly()
+    R = K.get_ring()
+    D = R.one
+    for row in rows:
+        for e in row:
+            D = R.lcm(D, e.denom)
+    scaled = DomainMatrix([[e.numer * R.exquo(D, e.denom) for e in row] for row in rows], dm.shape, R)
+    return [K(c) / K(D) ** k for k, c in enumerate(scaled.charpoly())]
 
 
 def _to_expr_poly(f: sp.Poly, field: _Field) -> sp.Expr:
@@ -304,14 +323,18 @@ def _as_poly(a, K):
 # --- eigenvectors in E = F[x]/(f) ---------------------------------------------------
 
 
-def _eigenbasis(dm: DomainMatrix, f: sp.Poly, n: int):
+def _eigenbasis(dm: DomainMatrix, f: sp.Poly, n: int, mult: int = 0, field: _Field | None = None):
     """An orthogonal basis of the null space of A − xI over E = F[x]/(f), with squared norms."""
     K = dm.domain
     if f.degree() == 1:
         root = -f.rep.to_list()[1]
         shifted = dm - DomainMatrix.eye(n, K) * root
-        null = shifted.nullspace().to_Matrix()
-        rows = [[K.from_sympy(v) for v in null.row(i)] for i in range(null.rows)]
+        guessed = _rational_null_vector(shifted, field) if mult == 1 and field and K.is_FractionField else None
+        if guessed is not None:
+            rows = [guessed]
+        else:
+            null = shifted.nullspace().to_Matrix()
+            rows = [[K.from_sympy(v) for v in null.row(i)] for i in range(null.rows)]
         E = _Ring1(K)
     else:
         E = _QuotientRing(f)
@@ -328,6 +351,34 @@ def _eigenbasis(dm: DomainMatrix, f: sp.Poly, n: int):
     basis = [_clear_denominators(v, E) for v in basis]
     norms = [E.dot(v, v) for v in basis]
     return basis, norms
+
+
+def _rational_null_vector(shifted: DomainMatrix, field: _Field):
+    """A null vector with small rational entries, guessed numerically and then verified exactly.
+
+    Over Q(t) with long entries, exact elimination costs seconds (most of an n = 8
+    RBF problem), while the null vector is often simple: (1, …, 1) for the zero
+    eigenvalue of a centred matrix. None when the guess does not hold exactly.
+    """
+    from fractions import Fraction
+
+    import mpmath
+
+    from .tidy import numeric
+
+    K, n = shifted.domain, shifted.shape[0]
+    with mpmath.workdps(40):
+        A = mpmath.matrix([[mpmath.mpf(str(numeric(field.to_expr(shifted[i, j].element), 40))) for j in range(n)]
+                           for i in range(n)])
+        _, _, V = mpmath.svd_r(A)
+        vector = [V[n - 1, j] for j in range(n)]
+        lead = max(vector, key=abs)
+        guess = [Fraction(str(mpmath.nstr(x / lead, 30))).limit_denominator(1000) for x in vector]
+    candidate = [K.convert(sp.Rational(g.numerator, g.denominator)) for g in guess]
+    column = DomainMatrix([[c] for c in candidate], (n, 1), K)
+    if not any(candidate) or any(e for e in (shifted * column).to_flat_nz()[0]):
+        return None
+    return candidate
 
 
 def _clear_denominators(v, E):

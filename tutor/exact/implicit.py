@@ -95,17 +95,28 @@ def _mp(expr, dps: int):
     return mpmath.mpf(str(numeric(expr, dps)))
 
 
-@lru_cache(maxsize=512)
+_LEVEL = 160  # digits: every request up to this is served from one computation at this precision
+
+
 def _root_value(root: PolyRoot, dps: int) -> str:
+    return _all_roots(root.coefficients, max(dps, _LEVEL))[root.k]
+
+
+@lru_cache(maxsize=256)
+def _all_roots(coefficients: tuple, dps: int) -> tuple[str, ...]:
+    """All roots of one polynomial, largest first, to dps digits (once for all its root objects)."""
     with mpmath.workdps(dps + _GUARD):
-        coefficients = [_mp(c, dps + 2 * _GUARD) for c in root.coefficients]
-        roots = mpmath.polyroots(coefficients, maxsteps=400, extraprec=4 * (dps + _GUARD))
-        real = sorted((mpmath.re(r) for r in roots), reverse=True)
-        return mpmath.nstr(real[root.k], dps + 5)
+        values = [_mp(c, dps + 2 * _GUARD) for c in coefficients]
+        roots = mpmath.polyroots(values, maxsteps=400, extraprec=4 * (dps + _GUARD))
+        return tuple(mpmath.nstr(r, dps + 5) for r in sorted((mpmath.re(r) for r in roots), reverse=True))
 
 
-@lru_cache(maxsize=512)
 def _unit_vector(matrix: sp.ImmutableMatrix, root: sp.Expr, dps: int) -> tuple[str, ...]:
+    return _unit_vector_at(matrix, root, max(dps, _LEVEL))
+
+
+@lru_cache(maxsize=256)
+def _unit_vector_at(matrix: sp.ImmutableMatrix, root: sp.Expr, dps: int) -> tuple[str, ...]:
     """The null vector of M − root·I from the smallest singular value, normalised, first entry positive."""
     with mpmath.workdps(dps + _GUARD):
         value = _mp(root, dps + 2 * _GUARD)

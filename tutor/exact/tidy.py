@@ -237,11 +237,17 @@ def numeric(expr: sp.Expr, digits: int = _PRECISION) -> sp.Float:
 _MP_FUNCTIONS = {sp.exp: "exp", sp.log: "log", sp.cos: "cos", sp.sin: "sin", sp.acos: "acos"}
 
 
+_LEAF_VALUES: dict = {}  # (node, digits) -> value, for exponentials and powers, across calls
+
+
 def _mp_eval(expr, memo):
     import mpmath
 
     if expr in memo:
         return memo[expr]
+    leaf = (expr, mpmath.mp.dps) if (expr.is_Pow or expr.is_Function) and not expr.args[0].is_Add else None
+    if leaf is not None and leaf in _LEAF_VALUES:
+        return _LEAF_VALUES[leaf]
     if expr.is_Rational:
         value = mpmath.mpf(expr.p) / expr.q
     elif expr.is_Add:
@@ -261,6 +267,10 @@ def _mp_eval(expr, memo):
     else:  # CRootOf and anything else SymPy can evaluate
         value = mpmath.mpmathify(expr.evalf(mpmath.mp.dps))
     memo[expr] = value
+    if leaf is not None:
+        if len(_LEAF_VALUES) > 20000:
+            _LEAF_VALUES.clear()
+        _LEAF_VALUES[leaf] = value
     return value
 
 
