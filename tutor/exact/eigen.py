@@ -12,7 +12,10 @@ Gram–Schmidt when f is repeated. The same vectors serve every root of f (they
 are conjugates), so a quadratic factor costs one elimination, not two. Only at
 the end is x replaced by the explicit root (a rational, a surd from the
 quadratic formula, or a CRootOf for an irreducible cubic or higher over Q),
-and t by its exponential.
+and t by its exponential. A factor whose roots have no closed form worth
+writing (degree 4 or more over a field other than Q, or a cubic over Q(t) with
+long coefficients) gives root objects and eigenvector entries defined
+implicitly instead (see implicit.py).
 """
 
 from __future__ import annotations
