@@ -117,20 +117,30 @@ def _unit_vector(matrix: sp.ImmutableMatrix, root: sp.Expr, dps: int) -> tuple[s
 
 @lru_cache(maxsize=256)
 def _unit_vector_at(matrix: sp.ImmutableMatrix, root: sp.Expr, dps: int) -> tuple[str, ...]:
-    """The null vector of M − root·I from the smallest singular value, normalised, first entry positive."""
+    """The unit eigenvector of M for the eigenvalue nearest the root's value, first entry positive.
+
+    One symmetric eigen-decomposition of M (at this precision) serves all its roots.
+    """
     with mpmath.workdps(dps + _GUARD):
         value = _mp(root, dps + 2 * _GUARD)
-        n = matrix.rows
-        A = mpmath.matrix(n, n)
-        for i in range(n):
-            for j in range(n):
-                A[i, j] = _mp(matrix[i, j], dps + 2 * _GUARD) - (value if i == j else 0)
-        _, _, V = mpmath.svd_r(A)
-        vector = [V[n - 1, j] for j in range(n)]
-        norm = mpmath.sqrt(mpmath.fsum(x * x for x in vector))
-        vector = [x / norm for x in vector]
+        values, vectors = _eigen_system(matrix, dps)
+        k = min(range(len(values)), key=lambda j: abs(values[j] - value))
+        vector = [vectors[i][k] for i in range(matrix.rows)]
         tiny = mpmath.mpf(10) ** (-(dps // 2))
         lead = next(x for x in vector if abs(x) > tiny)
         if lead < 0:
             vector = [-x for x in vector]
         return tuple(mpmath.nstr(x, dps + 5) for x in vector)
+
+
+@lru_cache(maxsize=64)
+def _eigen_system(matrix: sp.ImmutableMatrix, dps: int):
+    """Eigenvalues and unit eigenvectors (columns) of a symmetric exact matrix, by mpmath at dps + guard digits."""
+    with mpmath.workdps(dps + _GUARD):
+        n = matrix.rows
+        A = mpmath.matrix(n, n)
+        for i in range(n):
+            for j in range(n):
+                A[i, j] = _mp(matrix[i, j], dps + 2 * _GUARD)
+        values, vectors = mpmath.eigsy(A)
+        return [values[j] for j in range(n)], [[vectors[i, j] for j in range(n)] for i in range(n)]
