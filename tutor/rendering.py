@@ -27,6 +27,7 @@ APPROX_DIGITS = 4
 MAX_TEX = 1500  # characters of LaTeX for one value; longer exact values are shown as decimals
 SORT_LIMIT = 30  # operations: larger sums of exponentials are printed in SymPy's own term order
 MAX_OPS = 200  # operations: a value this long is shown as a decimal without printing it first
+MAX_OPS_EXP = 120  # the same for values with exponentials or root objects
 
 
 class _Printer(LatexPrinter):
@@ -64,6 +65,13 @@ def _costly_to_sort(value) -> bool:
     return value.has(sp.exp, sp.CRootOf, *IMPLICIT)
 
 
+def _too_long(value) -> bool:
+    """Whether a value's LaTeX would surely run past MAX_TEX: over MAX_OPS operations, or over
+    MAX_OPS_EXP when it holds exponentials or root objects, whose terms print longest."""
+    ops = count_ops(value, MAX_OPS)
+    return ops > MAX_OPS or (ops > MAX_OPS_EXP and value.has(sp.exp, *IMPLICIT))
+
+
 def tex(value: Any) -> str:
     """LaTeX for an exact scalar or matrix.
 
@@ -71,9 +79,9 @@ def tex(value: Any) -> str:
     '\\\\frac{\\\\sqrt{2}}{2}'
     """
     value = as_expr(value)
-    if not isinstance(value, sp.MatrixBase) and not value.free_symbols and count_ops(value, MAX_OPS) > MAX_OPS:
+    if not isinstance(value, sp.MatrixBase) and not value.free_symbols and _too_long(value):
         # Far too long to print (and to measure by printing): straight to the decimal.
-        return rf"{decimal(value)}\ (\text{{exact form: over {MAX_OPS} operations, in the JSON output}})"
+        return rf"{decimal(value)}\ (\text{{exact form: too long to print, in the JSON output}})"
     text = (_UNSORTED_PRINTER if _costly_to_sort(value) else _PRINTER).doprint(value)
     if len(text) > MAX_TEX and not isinstance(value, sp.MatrixBase) and not value.free_symbols:
         # Thousands of symbols help nobody on a page (and overflow TeX): print the decimal and
