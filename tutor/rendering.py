@@ -301,6 +301,15 @@ FILTERS = {
 }
 
 
+def _bytecode_cache(jinja2):
+    """Jinja's per-user cache of compiled templates (compiling the recipe templates anew was a third
+    of a one-off `tutor solve`), or none where the temporary folder cannot hold it."""
+    try:
+        return jinja2.FileSystemBytecodeCache()
+    except (OSError, RuntimeError):
+        return None
+
+
 @cache
 def environment(fmt: str):
     """The Jinja environment of one format, built on first use (Jinja is imported lazily)."""
@@ -320,9 +329,7 @@ def environment(fmt: str):
         keep_trailing_newline=True,
         undefined=jinja2.StrictUndefined,
         autoescape=False,
-        # Compiled templates are kept in Jinja's per-user temporary folder: compiling
-        # the recipe templates anew was a third of a one-off `tutor solve`.
-        bytecode_cache=jinja2.FileSystemBytecodeCache(),
+        bytecode_cache=_bytecode_cache(jinja2),
     )
     env.filters.update(FILTERS)
     return env
