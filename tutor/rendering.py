@@ -36,18 +36,17 @@ class _Printer(LatexPrinter):
     def __init__(self, **settings):
         super().__init__({"mat_str": "bmatrix", "mat_delim": "", "fold_short_frac": False, "ln_notation": True,
                           **settings})
+        self._polynomials: dict = {}  # poly -> its LaTeX: each root object's polynomial is printed once
 
     def _print_ComplexRootOf(self, expr):
         return rf"\rho_{{{expr.index + 1}}}\!\left({self._polynomial(expr.poly)}\right)"
 
     def _polynomial(self, poly) -> str:
-        # One polynomial is printed for every occurrence of each of its roots: once is enough.
-        cache = self.__dict__.setdefault("_polynomials", {})
-        if len(cache) > 256:  # a long run (a stress test) must not keep every polynomial
-            cache.clear()
-        if poly not in cache:
-            cache[poly] = self._print(poly.as_expr().subs(poly.gen, sp.Symbol("x")))
-        return cache[poly]
+        if len(self._polynomials) > 256:  # a long run (a stress test) must not keep every polynomial
+            self._polynomials.clear()
+        if poly not in self._polynomials:
+            self._polynomials[poly] = self._print(poly.as_expr().subs(poly.gen, sp.Symbol("x")))
+        return self._polynomials[poly]
 
 
 _PRINTER = _Printer()
@@ -56,20 +55,11 @@ _PRINTER = _Printer()
 _UNSORTED_PRINTER = _Printer(order="none")
 
 
-def _costly_to_sort(value) -> bool:
+def _costly_to_sort(value, ops: int) -> bool:
     """Root objects, or long sums of exponentials: ordering their terms evaluates each one numerically."""
-    if isinstance(value, sp.MatrixBase):
-        return any(_costly_to_sort(v) for v in value)
-    if count_ops(value, SORT_LIMIT) <= SORT_LIMIT:
+    if ops <= SORT_LIMIT:
         return value.has(sp.CRootOf, *IMPLICIT)
     return value.has(sp.exp, sp.CRootOf, *IMPLICIT)
-
-
-def _too_long(value) -> bool:
-    """Whether a value's LaTeX would surely run past MAX_TEX: over MAX_OPS operations, or over
-    MAX_OPS_EXP when it holds exponentials or root objects, whose terms print longest."""
-    ops = count_ops(value, MAX_OPS)
-    return ops > MAX_OPS or (ops > MAX_OPS_EXP and value.has(sp.exp, *IMPLICIT))
 
 
 def tex(value: Any) -> str:
@@ -79,11 +69,17 @@ def tex(value: Any) -> str:
     '\\\\frac{\\\\sqrt{2}}{2}'
     """
     value = as_expr(value)
-    if not isinstance(value, sp.MatrixBase) and not value.free_symbols and _too_long(value):
-        # Far too long to print (and to measure by printing): straight to the decimal.
+    if isinstance(value, sp.MatrixBase):
+        unsorted = any(_costly_to_sort(v, count_ops(v, SORT_LIMIT)) for v in value)
+        return (_UNSORTED_PRINTER if unsorted else _PRINTER).doprint(value)
+    ops = count_ops(value, MAX_OPS)  # one bounded count serves every size test below
+    number = not value.free_symbols
+    if number and (ops > MAX_OPS or (ops > MAX_OPS_EXP and value.has(sp.exp, *IMPLICIT))):
+        # Far too long to print (and to measure by printing): straight to the decimal. Values with
+        # exponentials or root objects print longest, so their bound is lower.
         return rf"{decimal(value)}\ (\text{{exact form: too long to print, in the JSON output}})"
-    text = (_UNSORTED_PRINTER if _costly_to_sort(value) else _PRINTER).doprint(value)
-    if len(text) > MAX_TEX and not isinstance(value, sp.MatrixBase) and not value.free_symbols:
+    text = (_UNSORTED_PRINTER if _costly_to_sort(value, ops) else _PRINTER).doprint(value)
+    if number and len(text) > MAX_TEX:
         # Thousands of symbols help nobody on a page (and overflow TeX): print the decimal and
         # say where the exact value is.
         return rf"{decimal(value)}\ (\text{{exact form: {len(text)} symbols, in the JSON output}})"
