@@ -222,9 +222,9 @@ def _too_large(f: sp.Poly, field: _Field) -> bool:
     K = field.domain
     if f.degree() < 3 or K.is_QQ or K.is_ZZ:
         return False
-    if f.degree() >= 4 or not K.is_FractionField:
-        return f.degree() >= 4
-    return max(max(c.numer.degree(), c.denom.degree()) for c in f.rep.to_list()) > MAX_T_DEGREE
+    if f.degree() >= 4:
+        return True
+    return K.is_FractionField and max(max(c.numer.degree(), c.denom.degree()) for c in f.rep.to_list()) > MAX_T_DEGREE
 
 
 def _implicit_pairs(matrix: sp.Matrix, f: sp.Poly, field: _Field, multiplicity: int) -> list[Eigenpair]:
@@ -345,13 +345,13 @@ def _as_poly(a, K):
 # --- eigenvectors in E = F[x]/(f) ---------------------------------------------------
 
 
-def _eigenbasis(dm: DomainMatrix, f: sp.Poly, n: int, mult: int = 0, field: _Field | None = None):
+def _eigenbasis(dm: DomainMatrix, f: sp.Poly, n: int, mult: int, field: _Field):
     """An orthogonal basis of the null space of A − xI over E = F[x]/(f), with squared norms."""
     K = dm.domain
     if f.degree() == 1:
         root = -f.rep.to_list()[1]
         shifted = dm - DomainMatrix.eye(n, K) * root
-        guessed = _rational_null_vector(shifted, field) if mult == 1 and field and K.is_FractionField else None
+        guessed = _rational_null_vector(shifted, field) if mult == 1 and K.is_FractionField else None
         if guessed is not None:
             rows = [guessed]
         else:
@@ -386,14 +386,12 @@ def _rational_null_vector(shifted: DomainMatrix, field: _Field):
 
     import mpmath
 
-    from .tidy import numeric
+    from .implicit import eigenvector_near
 
     K, n = shifted.domain, shifted.shape[0]
+    exact = sp.ImmutableMatrix(n, n, lambda i, j: field.to_expr(shifted[i, j].element))
     with mpmath.workdps(40):
-        A = mpmath.matrix([[mpmath.mpf(str(numeric(field.to_expr(shifted[i, j].element), 40))) for j in range(n)]
-                           for i in range(n)])
-        _, _, V = mpmath.svd_r(A)
-        vector = [V[n - 1, j] for j in range(n)]
+        vector = eigenvector_near(exact, 0, 40)  # the null vector: eigenvalue 0 of the shifted matrix
         lead = max(vector, key=abs)
         guess = [Fraction(str(mpmath.nstr(x / lead, 30))).limit_denominator(1000) for x in vector]
     candidate = [K.convert(sp.Rational(g.numerator, g.denominator)) for g in guess]

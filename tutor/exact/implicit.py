@@ -122,15 +122,20 @@ def _unit_vector_at(matrix: sp.ImmutableMatrix, root: sp.Expr, dps: int) -> tupl
     One symmetric eigen-decomposition of M (at this precision) serves all its roots.
     """
     with mpmath.workdps(dps + _GUARD):
-        value = _mp(root, dps + 2 * _GUARD)
-        values, vectors = _eigen_system(matrix, dps)
-        k = min(range(len(values)), key=lambda j: abs(values[j] - value))
-        vector = [vectors[i][k] for i in range(matrix.rows)]
+        vector = eigenvector_near(matrix, _mp(root, dps + 2 * _GUARD), dps)
         tiny = mpmath.mpf(10) ** (-(dps // 2))
         lead = next(x for x in vector if abs(x) > tiny)
         if lead < 0:
             vector = [-x for x in vector]
         return tuple(mpmath.nstr(x, dps + 5) for x in vector)
+
+
+def eigenvector_near(matrix: sp.ImmutableMatrix, value, dps: int) -> list:
+    """The unit eigenvector (mpmath numbers, any sign) of a symmetric exact matrix for its eigenvalue
+    nearest ``value``, from one cached eigen-decomposition at dps digits."""
+    values, vectors = _eigen_system(matrix, dps)
+    k = min(range(len(values)), key=lambda j: abs(values[j] - value))
+    return [vectors[i][k] for i in range(matrix.rows)]
 
 
 @lru_cache(maxsize=64)
