@@ -2,6 +2,7 @@
 
 from fractions import Fraction
 
+from ..topics.importance_sampling import pick
 from . import draw
 from .nice import within_bounds
 
@@ -40,24 +41,8 @@ def make(rng, difficulty):
         data["f"] = [rng.randint(-2 if difficulty == "medium" else 0, 5) for _ in support]
         if len(set(data["f"])) == 1:
             return None
-        data["samples"] = _samples(rng, support, q, rng.randint(4, 6))
+        data["samples"] = list(pick(rng, support, q, rng.randint(4, 6)))
     return data
-
-
-def _samples(rng, support, q, n: int) -> list[int]:
-    """n draws from q in whole numbers (no floating-point weights): the same on every machine."""
-    units = [Fraction(v) for v in q]
-    scale = max(u.denominator for u in units)
-    counts = [int(u * scale) for u in units]
-    out = []
-    for _ in range(n):
-        u = rng.randrange(scale)
-        i = 0
-        while u >= counts[i]:
-            u -= counts[i]
-            i += 1
-        out.append(support[i])
-    return out
 
 
 def nice(solution, difficulty):

@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 import random
+from bisect import bisect_right
 from dataclasses import dataclass
+from fractions import Fraction
+from itertools import accumulate
 from math import lcm
 
 import sympy as sp
@@ -132,20 +135,19 @@ def _draw(raw, support, q) -> tuple[tuple[sp.Expr, ...], int]:
     return draw_samples(support, q, n, seed), seed
 
 
-def draw_samples(support, q, n: int, seed: int) -> tuple[sp.Expr, ...]:
-    """n exact draws from q: a private generator picks a whole number below the common
-    denominator of q, so the same seed gives the same samples on every machine."""
-    rng = random.Random(f"tutor-importance-sampling:{seed}")
-    scale = lcm(*(int(v.q) for v in q))
-    cumulative, total = [], 0
-    for v in q:
-        total += int(v * scale)
-        cumulative.append(total)
-    out = []
-    for _ in range(n):
-        u = rng.randrange(scale)
-        out.append(support[next(i for i, c in enumerate(cumulative) if u < c)])
-    return tuple(out)
+def draw_samples(support, q, n: int, seed: int) -> tuple:
+    """n exact draws from q with a private generator for the recorded seed."""
+    return pick(random.Random(f"tutor-importance-sampling:{seed}"), support, q, n)
+
+
+def pick(rng: random.Random, support, q, n: int) -> tuple:
+    """n draws from q: rng picks a whole number below the common denominator of q (no floating-point
+    weights), so the same generator state gives the same samples on every machine. q may be written
+    as SymPy rationals, ints or strings such as "1/4"."""
+    units = [Fraction(str(v)) for v in q]
+    scale = lcm(*(u.denominator for u in units))
+    cumulative = list(accumulate(int(u * scale) for u in units))
+    return tuple(support[bisect_right(cumulative, rng.randrange(scale))] for _ in range(n))
 
 
 def solve(problem: Problem) -> Solution:
