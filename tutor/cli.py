@@ -143,9 +143,7 @@ def moodle(files, output, category):
     from . import solve as solve_problem
     from .moodle import quiz_xml
 
-    xml = quiz_xml([solve_problem(f) for f in files], category)
-    with open(output, "w", encoding="utf-8") as fh:
-        fh.write(xml)
+    write_or_echo(quiz_xml([solve_problem(f) for f in files], category), output)
     click.echo(f"{output}: {len(files)} question{'s' if len(files) != 1 else ''}")
 
 
