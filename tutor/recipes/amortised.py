@@ -144,7 +144,7 @@ def total_cost_step(costs) -> Step:
         title="The total actual cost",
         formula=r"\sum_{i=1}^{n} c_i",
         result=total,
-        data={"terms": costs, "total": total},
+        data={"terms": costs},
     )
 
 
@@ -156,7 +156,7 @@ def total_amortised_step(amortised, total_cost, phi0, phi_n) -> Step:
         title="The total amortised cost, and the bound",
         formula=r"\sum_{i=1}^{n} \hat c_i = \sum_{i=1}^{n} c_i + \Phi(h_n) - \Phi(h_0)",
         result=total,
-        data={"terms": amortised, "total": total, "total_cost": total_cost, "phi0": phi0, "phin": phi_n},
+        data={"terms": amortised, "total_cost": total_cost, "phi0": phi0, "phin": phi_n},
         checks=(Check(r"\sum \hat c_i = \sum c_i + \Phi(h_n) - \Phi(h_0)", total == total_cost + phi_n - phi0),
                 Check(r"\sum c_i \le \sum \hat c_i", total_cost <= total)),
     )

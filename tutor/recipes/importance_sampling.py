@@ -37,7 +37,7 @@ def exact_step(support, p, f) -> Step:
         title="The exact expectation under p",
         formula=r"E_p[f] = \sum_x f(x)\,p(x)",
         result=value,
-        data={"terms": terms, "value": value},
+        data={"terms": terms},
         note="On a finite support the integral is a sum, so the value the estimate aims at can be computed exactly.",
     )
 
@@ -67,7 +67,7 @@ def estimate_step(products) -> Step:
         title="The importance-sampling estimate",
         formula=r"E_p[f] \approx \frac{1}{n}\sum_{i=1}^{n} f(x_i)\,w(x_i)",
         result=value,
-        data={"n": n, "total": total, "value": value},
+        data={"n": n, "total": total},
     )
 
 
@@ -80,7 +80,7 @@ def self_normalised_step(products, weights) -> Step:
         title="The self-normalised estimate",
         formula=r"E_p[f] \approx \frac{\sum_{i} f(x_i)\,w(x_i)}{\sum_{i} w(x_i)}",
         result=value,
-        data={"numerator": numerator, "denominator": denominator, "value": value},
+        data={"numerator": numerator, "denominator": denominator},
         note="Dividing by the sum of the weights instead of by $n$ needs $p$ and $q$ only up to their "
              "normalising constants; it is biased for small $n$ but often has a smaller error.",
     )
@@ -95,7 +95,7 @@ def variance_is_step(support, p, q, f, exact) -> Step:
         title="The variance of one importance-sampling draw",
         formula=r"\operatorname{Var}_q[f\,w] = \sum_{x:\,q(x)>0} \frac{f(x)^2\,p(x)^2}{q(x)} - E_p[f]^2",
         result=value,
-        data={"second": second, "mean": exact, "value": value, "under": "q"},
+        data={"second": second, "mean": exact, "under": "q"},
         checks=(Check(r"\operatorname{Var}_q[f\,w] \ge 0", sign_of(value) >= 0),),
         note="The estimate from $n$ draws has variance $\\operatorname{Var}_q[f\\,w]/n$.",
     )
@@ -112,7 +112,7 @@ def variance_mc_step(p, f, exact, variance_is) -> Step:
         title="Compared with plain Monte Carlo under p",
         formula=r"\operatorname{Var}_p[f] = \sum_x f(x)^2\,p(x) - E_p[f]^2",
         result=value,
-        data={"second": second, "mean": exact, "value": value, "under": "p"},
+        data={"second": second, "mean": exact, "under": "p"},
         checks=(Check(r"\operatorname{Var}_p[f] \ge 0", sign_of(value) >= 0),),
         note=f"Here the importance-sampling variance is {verdict} the plain Monte Carlo variance: "
              "a proposal that draws more often where $|f|\\,p$ is large helps, one that does the opposite hurts.",
