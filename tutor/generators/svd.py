@@ -3,10 +3,8 @@ rationals when medium, and no root beyond a quadratic when hard."""
 
 from math import isqrt
 
-import sympy as sp
-
 from . import draw
-from .nice import spectrum_nice, within_bounds
+from .nice import gram, spectrum_nice, within_bounds
 
 
 def make(rng, difficulty):
@@ -14,7 +12,7 @@ def make(rng, difficulty):
     D = [[rng.randint(-2, 3) for _ in range(cols)] for _ in range(rows)]
     if difficulty == "easy" and not _whole_singular_values(D):
         return None
-    dtd = [[sum(sp.Integer(D[k][i]) * D[k][j] for k in range(rows)) for j in range(cols)] for i in range(cols)]
+    dtd = gram([list(column) for column in zip(*D)])  # DᵀD: the Gram matrix of D's columns
     rank = min(rows, cols)
     if difficulty != "easy" and not spectrum_nice(dtd, "easy" if difficulty == "medium" else "hard",
                                                   zeros=cols - rank):
