@@ -16,19 +16,15 @@ import random
 from dataclasses import dataclass
 
 from ..errors import ProblemError, TutorError
+from ..topics import REGISTRY
 
 VERSION = 1  # bump when a generator changes what a seed gives
 DIFFICULTIES = ("easy", "medium", "hard")
 MAX_TRIES = 300  # draws per problem before giving up on a seed
 MAX_SEEDS_PER_PROBLEM = 20  # seeds tried per requested problem (duplicates, failures)
 
-MODULES = {
-    "kernel-pca": "kernel_pca", "kernel-matrix": "kernel_matrix", "centring": "centring",
-    "feature-space": "feature_space", "feature-map": "feature_map", "rbf-gamma": "rbf_gamma",
-    "pca": "pca", "pca-gram": "pca_gram", "svd": "svd", "mds": "mds",
-    "pca-feature-map": "pca_feature_map", "high-dim": "high_dim", "feature-mean": "feature_mean",
-    "importance-sampling": "importance_sampling", "amortised": "amortised", "dfs-code": "dfs_code",
-}
+# Every topic has a generator module of the same name as its topic module.
+MODULES = {topic: module_name for topic, (module_name, _) in REGISTRY.items()}
 
 
 @dataclass(frozen=True)
