@@ -157,8 +157,6 @@ class Labelled(Rule):
     def compare(self, given, expected, tol, ctx):
         if given.decimal:
             return Judgement(None, "these are whole numbers and labels: write them without a decimal point")
-        if not isinstance(expected, tuple):
-            return Judgement(EXACT, "right") if given.value == expected else Judgement(None, "not the right value")
         rows = [i for i, (g, e) in enumerate(zip(given.value, expected)) if g != e]
         if not rows:
             return Judgement(EXACT, f"all {len(expected)} {self.noun}s right")
