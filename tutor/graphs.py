@@ -38,13 +38,7 @@ class Graph:
         return next(lab for w, lab in self._adjacency[u] if w == v)
 
     def is_connected(self) -> bool:
-        seen, todo = {0}, [0]
-        while todo:
-            for w, _ in self.neighbours(todo.pop()):
-                if w not in seen:
-                    seen.add(w)
-                    todo.append(w)
-        return len(seen) == len(self.labels)
+        return len(default_order(self)) == len(self.labels)
 
 
 @dataclass(frozen=True)
