@@ -10,7 +10,7 @@ TeX braces, and undefined names fail loudly.
 from __future__ import annotations
 
 import json
-from functools import cache
+from functools import cache, lru_cache
 from typing import Any
 
 import sympy as sp
@@ -70,8 +70,16 @@ def tex(value: Any) -> str:
     """
     value = as_expr(value)
     if isinstance(value, sp.MatrixBase):
-        unsorted = any(_costly_to_sort(v, count_ops(v, SORT_LIMIT)) for v in value)
-        return (_UNSORTED_PRINTER if unsorted else _PRINTER).doprint(value)
+        # SymPy's own layout for mat_str="bmatrix", with each entry printed (and cached) as a scalar.
+        rows = (" & ".join(_tex_scalar(v) for v in value.row(i)) for i in range(value.rows))
+        return r"\begin{bmatrix}" + r"\\".join(rows) + r"\end{bmatrix}"
+    return _tex_scalar(value)
+
+
+@lru_cache(maxsize=8192)
+def _tex_scalar(value: sp.Expr) -> str:
+    # Cached: a worked solution prints the same few values (0, 1, an eigenvalue) again and again,
+    # and SymPy's printer is the largest part of rendering.
     ops = count_ops(value, MAX_OPS)  # one bounded count serves every size test below
     number = not value.free_symbols
     if number and (ops > MAX_OPS or (ops > MAX_OPS_EXP and value.has(sp.exp, *IMPLICIT))):
