@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 from fractions import Fraction
+from math import isqrt
 
 import sympy as sp
 
+from ..exact import rational_poly
 from ..exact.implicit import IMPLICIT
 from ..exact.tidy import as_expr, count_ops, is_zero, sign_of
 
@@ -88,34 +90,67 @@ def positive(values) -> bool:
 # --- cheap tests on the inputs, before a problem is solved in full ---------------------------
 
 def spectrum_nice(rows, difficulty: str, *, zeros: int = 0) -> bool:
-    """Whether a rational symmetric matrix's eigenvalues suit the difficulty, from its factored
-    characteristic polynomial alone (milliseconds, where a full solve takes tens of them)."""
-    from sympy.polys.matrices import DomainMatrix
+    """Whether a rational symmetric matrix's eigenvalues suit the difficulty, from its characteristic
+    polynomial alone (a fraction of a millisecond, where a full solve takes tens of them).
 
-    QQ = sp.QQ
-    M = DomainMatrix([[QQ(*_ratio(x)) for x in row] for row in rows], (len(rows), len(rows)), QQ)
-    _, factors = sp.Poly.from_list(M.charpoly(), sp.Symbol("eta"), domain=QQ).factor_list()
-    zero_count, radicands_seen = 0, set()
+    The factors of degree 1 and 2 are found in integers (``exact.rational_poly``); a part of
+    degree 4 or more that is left goes to SymPy's factorisation.
+    """
+    # The eigenvalues of A = B / d are those of B divided by d: whether they are rational, distinct,
+    # zero or need a square root (and which) is the same for both, so B's polynomial serves.
+    B, _ = rational_poly.integer_matrix([[Fraction(*_ratio(x)) for x in row] for row in rows])
+    poly = rational_poly.primitive_integer(rational_poly.integer_charpoly(B))
+    zero_count = 0
+    while len(poly) > 1 and poly[-1] == 0:  # the factor t^k
+        poly, zero_count = poly[:-1], zero_count + 1
+    linear, quadratics = [], []
+    if len(poly) == 4:
+        root = rational_poly.rational_root_of_real_cubic(poly)
+        if root is None:
+            return False  # an irreducible cubic: no root is written with square roots
+        linear.append(root)
+        poly = rational_poly.divide_root(poly, root)
+    if len(poly) > 4:
+        return _spectrum_nice_factored(poly, zero_count, difficulty, zeros)
+    if len(poly) == 3:
+        a, b, c = poly
+        disc = b * b - 4 * a * c
+        if disc == 0:
+            linear += [Fraction(-b, 2 * a)] * 2
+        elif isqrt(disc) ** 2 == disc:
+            linear += [Fraction(-b + isqrt(disc), 2 * a), Fraction(-b - isqrt(disc), 2 * a)]
+        else:
+            quadratics.append(disc)
+    elif len(poly) == 2:
+        linear.append(Fraction(-poly[1], poly[0]))
     if difficulty == "hard":  # anything, as long as no root needs a cubic or worse to write down
+        return True
+    if zero_count != zeros or len(set(linear)) < len(linear):  # a repeated non-zero eigenvalue
+        return False
+    if difficulty == "easy":
+        return not quadratics
+    radicands_seen = {rational_poly.square_free_part(d, 50) for d in quadratics}  # None: over 50
+    return len(radicands_seen) <= 1 and None not in radicands_seen
+
+
+def _spectrum_nice_factored(poly: list[int], zero_count: int, difficulty: str, zeros: int) -> bool:
+    """spectrum_nice for what is left of degree 4 or more, by SymPy's factorisation over Q."""
+    _, factors = sp.Poly(poly, sp.Symbol("eta"), domain=sp.ZZ).factor_list()
+    radicands_seen = set()
+    if difficulty == "hard":
         return all(factor.degree() <= 2 for factor, _ in factors)
     for factor, multiplicity in factors:
-        if factor.degree() == 1 and factor.TC() == 0:
-            zero_count += multiplicity
-        elif multiplicity > 1:
-            return False  # a repeated non-zero eigenvalue
-        if factor.degree() > 2:
-            return False
+        if multiplicity > 1 or factor.degree() > 2:
+            return False  # a repeated non-zero eigenvalue, or a root with no square-root form
         if factor.degree() == 2:
-            a, b, c = factor.all_coeffs()
-            disc = sp.Rational(b * b - 4 * a * c)
-            root = sp.sqrt(disc)
-            if not root.is_Rational:
-                radicands_seen |= radicands(root) or {None}
+            a, b, c = (int(x) for x in factor.all_coeffs())
+            if b * b - 4 * a * c != isqrt(b * b - 4 * a * c) ** 2:
+                radicands_seen.add(rational_poly.square_free_part(b * b - 4 * a * c, 50))
     if zero_count != zeros:
         return False
     if difficulty == "easy":
         return not radicands_seen
-    return len(radicands_seen) <= 1 and None not in radicands_seen and all(r <= 50 for r in radicands_seen)
+    return len(radicands_seen) <= 1 and None not in radicands_seen
 
 
 # These work in Python's Fractions: the generators call them on every rejected draw.

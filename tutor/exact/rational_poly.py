@@ -1,0 +1,140 @@
+"""Characteristic polynomials and rational roots in Python's integers and Fractions.
+
+The generators test thousands of random draws for nice eigenvalues before solving one in full.
+SymPy's Poly.factor_list takes about a millisecond for a cubic (Zassenhaus, Hensel lifting); what
+the test needs, the rational roots of a polynomial of degree at most 3 whose roots are all real,
+takes integer arithmetic and a few binary searches.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from math import gcd, isqrt
+
+
+def charpoly(rows) -> list[Fraction]:
+    """Coefficients of det(tI − A), highest degree first, for a matrix of rationals.
+
+    A = B / d with B in integers, and det(tI − A) = Σ c_k(B) t^(n−k) / d^k.
+    """
+    B, d = integer_matrix(rows)
+    return [Fraction(c, d ** k) for k, c in enumerate(integer_charpoly(B))]
+
+
+def integer_matrix(rows) -> tuple[list[list[int]], int]:
+    """(B, d) with B an integer matrix and A = B / d: rationals cleared by their common denominator."""
+    A = [[Fraction(x) for x in row] for row in rows]
+    d = 1
+    for row in A:
+        for x in row:
+            d = d * x.denominator // gcd(d, x.denominator)
+    return [[int(x * d) for x in row] for row in A], d
+
+
+def integer_charpoly(B: list[list[int]]) -> list[int]:
+    """Coefficients of det(tI − B), highest degree first, for an integer matrix.
+
+    Faddeev–LeVerrier: M_k = B M_(k−1) + c_(k−1) I and c_k = −tr(B M_k) / k, where the division
+    is exact. Python's integers make it some fifty times faster than the same in Fractions.
+    """
+    n = len(B)
+    coeffs = [1]
+    M = [[0] * n for _ in range(n)]
+    for k in range(1, n + 1):
+        M = [[sum(B[i][m] * M[m][j] for m in range(n)) + (coeffs[-1] if i == j else 0) for j in range(n)]
+             for i in range(n)]
+        trace = sum(B[i][m] * M[m][i] for i in range(n) for m in range(n))
+        coeffs.append(-trace // k)
+    return coeffs
+
+
+def primitive_integer(coeffs) -> list[int]:
+    """The same polynomial with coprime integer coefficients and a positive leading one."""
+    coeffs = [Fraction(c) for c in coeffs]
+    lcm = 1
+    for c in coeffs:
+        lcm = lcm * c.denominator // gcd(lcm, c.denominator)
+    ints = [int(c * lcm) for c in coeffs]
+    common = 0
+    for c in ints:
+        common = gcd(common, c)
+    sign = -1 if ints[0] < 0 else 1
+    return [sign * c // common for c in ints]
+
+
+def _value(coeffs: list[int], x: int) -> int:
+    out = 0
+    for c in coeffs:
+        out = out * x + c
+    return out
+
+
+def _root_in(coeffs: list[int], lo: int, hi: int) -> int | None:
+    """The integer root of a polynomial monotone on [lo, hi], if there is one."""
+    if lo > hi:
+        return None
+    f_lo, f_hi = _value(coeffs, lo), _value(coeffs, hi)
+    if f_lo == 0:
+        return lo
+    if f_hi == 0:
+        return hi
+    if (f_lo > 0) == (f_hi > 0):
+        return None
+    rising = f_hi > 0
+    while hi - lo > 1:
+        mid = (lo + hi) // 2
+        f = _value(coeffs, mid)
+        if f == 0:
+            return mid
+        if (f > 0) == rising:
+            hi = mid
+        else:
+            lo = mid
+    return None
+
+
+def rational_root_of_real_cubic(coeffs: list[int]) -> Fraction | None:
+    """A rational root of an integer cubic whose three roots are real, or None if it has none.
+
+    With c₃t³ + c₂t² + c₁t + c₀ and s = c₃t, s³ + c₂s² + c₁c₃s + c₀c₃² is monic, so its rational
+    roots are integers. Between its critical points it is monotone: a binary search on each
+    monotone stretch finds any integer root.
+    """
+    c3, c2, c1, c0 = coeffs
+    monic = [1, c2, c1 * c3, c0 * c3 * c3]
+    bound = 1 + max(abs(c) for c in monic[1:])  # Cauchy's bound on every root
+    disc = monic[1] ** 2 - 3 * monic[2]  # critical points (-c₂ ± √disc) / 3
+    if disc <= 0:
+        stretches = [(-bound, bound)]
+    else:
+        root_floor = isqrt(disc)
+        root_ceil = root_floor if root_floor * root_floor == disc else root_floor + 1
+        left = (-monic[1] - root_ceil) // 3  # ⌊first critical point⌋
+        right = -((monic[1] - root_ceil) // 3)  # ⌈second critical point⌉
+        stretches = [(-bound, left), (left + 1, right - 1), (right, bound)]
+    for lo, hi in stretches:
+        s = _root_in(monic, lo, hi)
+        if s is not None:
+            return Fraction(s, c3)
+    return None
+
+
+def divide_root(coeffs: list[int], root: Fraction) -> list[int]:
+    """The integer polynomial divided by (q t − p) for a root p/q, made primitive again."""
+    out, carry = [], Fraction(0)
+    for c in coeffs[:-1]:
+        carry = carry * root + c
+        out.append(carry)
+    return primitive_integer(out)
+
+
+def square_free_part(n: int, limit: int) -> int | None:
+    """The square-free k with n = k·m², if k ≤ limit; None when it is larger (or n ≤ 0)."""
+    if n <= 0:
+        return None
+    for k in range(1, limit + 1):
+        if n % k == 0:
+            m = isqrt(n // k)
+            if m * m == n // k and all(k % (p * p) for p in range(2, isqrt(k) + 1)):
+                return k
+    return None
