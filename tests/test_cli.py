@@ -55,6 +55,11 @@ def test_python_dash_m_tutor_works():
 BAD_INPUTS = {
     "missing file": (None, "no such file"),
     "invalid yaml": ("topic: kernel-pca\npoints: [[1, 2]\n", "invalid YAML"),
+    # libyaml would crash on these (its composer recurses in C); they must reach the Python loader
+    "deeply nested brackets": ("topic: kernel-pca\npoints: " + "[" * 100_000 + "]" * 100_000 + "\n",
+                               "invalid YAML: nested too deeply"),
+    "deeply nested dashes": ("topic: kernel-pca\npoints:\n" + "- " * 100_000 + "1\n", "invalid YAML: nested too deeply"),
+    "nested a little": ("topic: kernel-pca\npoints: " + "[" * 30 + "]" * 30 + "\nkernel: {name: linear}\n", "points"),
     "not a mapping": ("- 1\n- 2\n", "must be a YAML mapping"),
     "unknown topic": ("topic: kernel-pcb\npoints: [[0], [1]]\nkernel: {name: linear}\n", "topic: unknown topic"),
     "unknown kernel": ("topic: kernel-pca\npoints: [[0], [1]]\nkernel: {name: sigmoid}\n", "kernel.name: unknown kernel"),

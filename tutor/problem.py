@@ -1,7 +1,8 @@
-"""Load a problem file (YAML, read with safe_load) into a topic's frozen Problem."""
+"""Load a problem file (YAML, read with PyYAML's safe loader) into a topic's frozen Problem."""
 
 from __future__ import annotations
 
+import re
 import sys
 from dataclasses import dataclass
 from pathlib import Path
@@ -57,9 +58,24 @@ def read_text(path: str, *, bundled: bool = True) -> tuple[str, str]:
         raise ProblemError("is not UTF-8 text", file=path) from None
 
 
+# libyaml's parser where PyYAML was built with it (every wheel on PyPI is): the same documents in a
+# tenth of the time. Its composer recurses in C, with no depth limit: tens of thousands of nested
+# brackets crash the process. So it only reads text that cannot nest deeply; anything else goes to
+# the pure-Python loader, which stops at Python's recursion limit.
+_FAST_LOADER = getattr(yaml, "CSafeLoader", None)
+_FAST_MAX_DEPTH = 64
+_INDENT = re.compile(r"^[ \t]*", re.MULTILINE)
+
+
+def _loader_for(text: str):
+    # Every level of nesting opens with a bracket, a brace, a dash, a question mark or more indentation.
+    depth = sum(text.count(c) for c in "[{-?") + max(len(m) for m in _INDENT.findall(text))
+    return _FAST_LOADER if _FAST_LOADER is not None and depth <= _FAST_MAX_DEPTH else yaml.SafeLoader
+
+
 def parse_yaml(text: str, source: str, *, what: str = "must be a YAML mapping with a topic field") -> dict:
     try:
-        raw = yaml.safe_load(text)
+        raw = yaml.load(text, Loader=_loader_for(text))
     except yaml.YAMLError as err:
         mark = getattr(err, "problem_mark", None)
         where = f"line {mark.line + 1}: " if mark is not None else ""
