@@ -127,3 +127,24 @@ def test_a_rational_root_between_the_critical_points_is_found():
     assert rational_poly.rational_root_of_real_cubic([1, -3, 1, 1]) == 1
     assert rational_poly.rational_root_of_real_cubic([1, 3, 1, -1]) == -1
     assert rational_poly.rational_root_of_real_cubic([2, -3, -3, 2]) in (-1, Fraction(1, 2), 2)
+
+
+def _poly_matrix(max_coeff):
+    entry = st.lists(st.integers(-max_coeff, max_coeff), min_size=1, max_size=6)
+    return st.integers(1, 5).flatmap(lambda n: st.lists(
+        st.lists(entry, min_size=n, max_size=n), min_size=n, max_size=n))
+
+
+@settings(max_examples=120, deadline=None)
+@given(st.one_of(_poly_matrix(3), _poly_matrix(10**6)))
+def test_charpoly_over_integer_polynomials_matches_sympy_and_numpy(rows):
+    t = sp.Symbol("t")
+    M = sp.Matrix([[sum(c * t**i for i, c in enumerate(e)) for e in row] for row in rows])
+    ours = rational_poly.polynomial_charpoly(rows)
+    theirs = [sp.Poly(c, t).all_coeffs()[::-1] if c != 0 else [] for c in M.charpoly().all_coeffs()]
+    assert ours == [[int(c) for c in cs] for cs in theirs]
+    # and at t = 0.5, the characteristic polynomial numpy finds for the numeric matrix
+    at_half = [[sum(c * 0.5**i for i, c in enumerate(e)) for e in row] for row in rows]
+    scale = max(1.0, max(abs(x) for row in at_half for x in row)) ** len(rows)
+    ours_at_half = [sum(c * 0.5**i for i, c in enumerate(cs)) for cs in ours]
+    assert np.allclose(np.array(ours_at_half) / scale, np.poly(np.array(at_half)) / scale, atol=1e-9)

@@ -138,3 +138,38 @@ def square_free_part(n: int, limit: int) -> int | None:
             if m * m == n // k and all(k % (p * p) for p in range(2, isqrt(k) + 1)):
                 return k
     return None
+
+
+def polynomial_charpoly(rows: list[list[list[int]]]) -> list[list[int]]:
+    """det(xI − A) for a matrix of polynomials in t with integer coefficients (lists, constant first).
+
+    Kronecker's substitution: t ↦ X = 2^b maps Z[t] into the integers and keeps sums, products
+    and exact division by whole numbers, so Faddeev–LeVerrier runs in Python's integers (whose
+    multiplication is Karatsuba's, in C) instead of in SymPy's polynomial ring. Each coefficient
+    cₖ(t) comes back from its base-X digits, which is exact because b bounds them: ‖cₖ‖₁ is at
+    most C(n,k)·k!·mᵏ ≤ (n·m)ⁿ for m the largest ‖entry‖₁ (the sum of the |coefficients|).
+    """
+    n = len(rows)
+    m = max(sum(abs(c) for c in entry) for row in rows for entry in row) or 1
+    bits = n * (n * m).bit_length() + 2
+    packed = [[_pack(entry, bits) for entry in row] for row in rows]
+    return [_unpack(c, bits) for c in integer_charpoly(packed)]
+
+
+def _pack(coeffs: list[int], bits: int) -> int:
+    value = 0
+    for c in reversed(coeffs):
+        value = (value << bits) + c
+    return value
+
+
+def _unpack(value: int, bits: int) -> list[int]:
+    """Balanced base-2^bits digits, lowest first: the coefficients of the packed polynomial."""
+    mask, half, out = (1 << bits) - 1, 1 << (bits - 1), []
+    while value:
+        digit = value & mask  # two's complement: the residue mod 2^bits, for negative values too
+        if digit >= half:
+            digit -= 1 << bits
+        out.append(digit)
+        value = (value - digit) >> bits
+    return out
