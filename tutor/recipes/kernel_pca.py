@@ -13,6 +13,7 @@ import sympy as sp
 from ..exact.eigen import ETA, Spectrum
 from ..exact.implicit import PolyRoot
 from ..exact.tidy import Scaled, is_zero, sign_of, tidy
+from ..exact.vectors import matvec
 from ..kernels import Kernel
 from ..steps import Check, Step
 from .eigenpairs import eigen_rows, sign_note
@@ -128,7 +129,7 @@ def coefficients_step(comps: tuple[Component, ...], zero_count: int, dropped: in
 def coordinates_step(Khat: sp.ImmutableMatrix, comps: tuple[Component, ...]) -> Step:
     rows = []
     for c in comps:
-        product = tuple(tidy(e) for e in Khat * sp.Matrix(c.found))
+        product = tuple(tidy(e) for e in matvec(Khat, c.found))
         rows.append({"component": c, "product": product})
     return Step(
         key="coordinates",

@@ -6,6 +6,7 @@ import sympy as sp
 
 from ..exact.eigen import ETA, LAMBDA, spectrum
 from ..exact.tidy import Scaled, is_zero, primitive, tidy
+from ..exact.vectors import combine, matvec, transpose_matvec
 from ..steps import Check, Step
 from .eigenpairs import eigen_rows, sign_note
 
@@ -119,7 +120,7 @@ def pca_eigen_steps(S: sp.ImmutableMatrix, spec) -> tuple[Step, Step]:
 def scores_step(centred: sp.ImmutableMatrix, spec, k: int) -> Step:
     rows, result = [], []
     for j, p in enumerate(spec.pairs[:k], start=1):
-        projected = tuple(tidy(e) for e in centred * sp.Matrix(p.found))
+        projected = tuple(tidy(e) for e in matvec(centred, p.found))
         scaled = Scaled(tidy(1 / sp.sqrt(p.norm_sq)), projected)
         rows.append({"index": j, "found": p.found, "projected": projected, "scores": scaled})
         result.append(scaled.value)
@@ -143,10 +144,10 @@ def captured_steps(values, k: int) -> tuple[Step, Step]:
 
 def reconstruction_steps(X: sp.Matrix, means, scores, spec, k: int, divisor: int) -> tuple[Step, Step]:
     n, d = X.shape
-    units = [sp.Matrix(p.unit) for p in spec.pairs[:k]]
+    units = [p.unit for p in spec.pairs[:k]]
     rebuilt = []
     for i in range(n):
-        x_hat = sp.Matrix(means) + sum((scores[j][i] * units[j] for j in range(k)), sp.zeros(d, 1))
+        x_hat = combine(means, [(scores[j][i], units[j]) for j in range(k)])
         rebuilt.append(tuple(tidy(v) for v in x_hat))
     reconstruction = Step(key="reconstruction", kind="pca_reconstruction", title="Reconstruction from k components",
                           formula=r"\hat{\mathbf x}_i = \bar{\mathbf x} + \sum_{j \le k} y_{ij}\, \mathbf u_j",
@@ -195,12 +196,12 @@ def gram_map_steps(centred: sp.ImmutableMatrix, S: sp.ImmutableMatrix, spec, n: 
     for i, p in enumerate(spec.pairs, start=1):
         if not p.value.is_positive and not sp.N(p.value, 30) > 0:
             continue
-        image = tuple(tidy(e) for e in centred.T * sp.Matrix(p.found))
+        image = tuple(tidy(e) for e in transpose_matvec(centred, p.found))
         _, direction = primitive(image)  # same direction, first non-zero entry positive
         norm_sq = tidy(sum(e**2 for e in direction))
         unit = Scaled(tidy(1 / sp.sqrt(norm_sq)), direction)
         variance = tidy(p.value / n)
-        product = [tidy(e) for e in S * sp.Matrix(image)]
+        product = [tidy(e) for e in matvec(S, image)]
         checks.append(Check(rf"S\,X_c^T\mathbf w_{i} = \tfrac{{\mu_{i}}}{{n}}\,X_c^T\mathbf w_{i}",
                             all(is_zero(a - variance * b) for a, b in zip(product, image))))
         rows.append({"index": i, "mu": p.value, "found": p.found, "image": image, "norm_sq": norm_sq,
