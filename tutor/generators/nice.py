@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from fractions import Fraction
+from functools import lru_cache
 from math import isqrt
 
 import sympy as sp
@@ -49,11 +50,14 @@ def within_bounds(solution, difficulty: str, keys=None) -> bool:
     for key, value in solution.answers.items():
         if keys is not None and key not in keys:
             continue
-        for x in numbers(value):
-            x = as_expr(x)
-            if digits(x) > MAX_DIGITS[difficulty] or count_ops(x, MAX_OPS[difficulty]) > MAX_OPS[difficulty]:
-                return False
+        if not all(_fits(as_expr(x), difficulty) for x in numbers(value)):
+            return False
     return True
+
+
+@lru_cache(maxsize=4096)  # an answer repeats its values (0, 1, an eigenvalue) many times
+def _fits(x: sp.Expr, difficulty: str) -> bool:
+    return digits(x) <= MAX_DIGITS[difficulty] and count_ops(x, MAX_OPS[difficulty]) <= MAX_OPS[difficulty]
 
 
 def eigen_kind(values) -> str:
