@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 from tutor.exact import surds
 from tutor.exact.tidy import count_ops, numeric, tidy
 
-RADICANDS = [2, 3, 5, 6, 8, 12, 13, 18, 50]
+RADICANDS = [2, 3, 5, 6, 8, 12, 13, 18, 50, 1889, 2 * 1009]  # and primes over 1000
 
 
 def _leaf():
@@ -82,7 +82,7 @@ def test_denesting_and_rationalising():
 def test_what_it_refuses_goes_to_sympy():
     for expr in (sp.exp(1) + 1, sp.CRootOf(sp.Symbol("x") ** 3 - 3 * sp.Symbol("x") + 1, 0),
                  sp.Integer(2) ** sp.Rational(1, 4) + 1, sp.sqrt(-2) + 1, sp.Float(1.5) + sp.sqrt(2),
-                 sp.sqrt(1009) + 1):
+                 sp.sqrt(1009 * 1013) + 1):  # two primes over 1000: not factored
         assert surds.from_expr(expr) is None
 
 
@@ -95,3 +95,10 @@ def test_count_ops_is_sympys_count(root_pair, factor_pair):
                  sp.exp(-root_pair[0] ** 2) + factor_pair[0], (x - factor_pair[0]) / (x + 2)):
         assert count_ops(expr) == sp.count_ops(expr)
         assert count_ops(expr, 3) >= min(sp.count_ops(expr), 4)
+
+
+def test_radicands_with_a_prime_over_a_thousand_are_handled_here():
+    # A covariance's eigenvalue (47 ± √1889)/40 once sent every value in its solution to radsimp
+    value = surds.from_expr(1 / (sp.sqrt(1889) - 15))
+    assert value is not None and surds.candidates(value)[0] == sp.Rational(15, 1664) + sp.sqrt(1889) / 1664
+    assert surds.from_expr(1 / (sp.sqrt(1009) + sp.sqrt(1013))) is not None  # √1009·√1013: two large primes

@@ -42,6 +42,8 @@ def _primes_below(n: int) -> list[int]:
 
 
 _SMALL_PRIMES = _primes_below(1000)
+_LARGEST_PRIME = 1000 * 1000  # a radicand's primes are below this: trial division by _SMALL_PRIMES proves them
+_LARGE_PRIME_SEARCH = 20_000  # how far _smallest_prime looks for a product of two such primes
 _MAX_EXPONENT = 64  # integer powers beyond this are left to SymPy
 _MAX_TERMS = 64  # a value with more terms than this is left to SymPy
 _ONE: Monomial = frozenset()
@@ -216,10 +218,10 @@ def _square_part(n: int) -> tuple[int, int]:
         r = isqrt(n)
         if r * r == n:
             square *= r
-        elif n < 1000:
-            free *= n  # a prime: every smaller factor has been divided out
+        elif n < _LARGEST_PRIME:
+            free *= n  # a prime: it has no factor below 1000, and 1000² > n
         else:
-            raise _Refused  # keep every radicand's primes small, so _smallest_prime finds them
+            raise _Refused  # may have two large prime factors: keep radicands easy to factor
     return square, free
 
 
@@ -362,5 +364,13 @@ def inverse(s: Surd) -> Surd:
 
 
 def _smallest_prime(k: int) -> int:
-    # Radicands are products of distinct primes below 1000 (see _square_part).
-    return next(p for p in _SMALL_PRIMES if k % p == 0)
+    # Radicands are products of distinct primes below 1000², each found by _square_part.
+    for p in _SMALL_PRIMES:
+        if k % p == 0:
+            return p
+    if k < _LARGEST_PRIME:
+        return k  # no factor below 1000 and less than 1000²: a prime
+    for d in range(1001, min(isqrt(k), _LARGE_PRIME_SEARCH) + 1, 2):  # two or more large primes
+        if k % d == 0:
+            return d
+    raise _Refused  # both factors too large to find quickly
