@@ -21,6 +21,7 @@ falls back to SymPy.
 from __future__ import annotations
 
 from fractions import Fraction
+from functools import lru_cache
 from itertools import product
 from math import gcd, isqrt
 
@@ -63,6 +64,29 @@ def from_expr(expr: sp.Expr) -> Value | None:
         return _convert(expr, {})
     except (_Refused, ZeroDivisionError):
         return None
+
+
+def sum_of_products(terms) -> Value | None:
+    """Σ of the products of each term's factors (SymPy expressions), computed here without
+    building the sum in SymPy first; None when a factor is not of a kind this module handles."""
+    try:
+        total: Value = {}
+        for factors in terms:
+            term = _constant({1: Fraction(1)})
+            for factor in factors:
+                term = _times(term, _factor_value(factor))
+            total = _add(total, term)
+        if len(total) > _MAX_TERMS or any(len(s) > _MAX_TERMS for s in total.values()):
+            raise _Refused
+        return total
+    except (_Refused, ZeroDivisionError):
+        return None
+
+
+@lru_cache(maxsize=4096)  # matrix entries and eigenvector entries are factors of many products
+def _factor_value(expr) -> Value:
+    # Values are never changed in place (every operation here builds new dicts), so sharing is safe.
+    return _convert(sp.Integer(expr) if isinstance(expr, int) else expr, {})
 
 
 def candidates(value: Value) -> list[sp.Expr]:

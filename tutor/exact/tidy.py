@@ -70,6 +70,15 @@ def _tidy(expr: sp.Expr) -> sp.Expr:
     return min(candidates, key=_ops)
 
 
+def tidy_sum_of_products(terms) -> sp.Expr:
+    """tidy(Σ a·b·…) for terms (a, b, …): in the surd arithmetic when every factor is a surd,
+    without building the sum in SymPy first (matrix–vector products, linear combinations)."""
+    value = surds.sum_of_products(terms)
+    if value is None:
+        return tidy(sp.Add(*[sp.Mul(*factors) for factors in terms]))
+    return min(surds.candidates(value), key=_ops)
+
+
 @lru_cache(maxsize=8192)  # the same forms are measured again and again while tidying
 def _ops(expr: sp.Expr) -> int:
     return count_ops(expr)

@@ -1,13 +1,16 @@
-"""Matrix–vector arithmetic on tuples of exact values.
+"""Matrix–vector arithmetic on tuples of exact values, each entry tidied.
 
 SymPy's Matrix pays for its generality on every operation: a product M·v builds a column
-matrix, converts entries between domains and wraps the result again, several times the cost of
-the few multiplications and one sum per entry that the recipes need. These work on tuples.
+matrix, converts entries between domains and wraps the result again. And SymPy's own sums and
+products of surds are then rationalised again by tidy(). These compute each entry as a sum of
+products in the surd arithmetic (tidy_sum_of_products), falling back to SymPy for anything else.
 """
 
 from __future__ import annotations
 
 import sympy as sp
+
+from .tidy import tidy_sum_of_products
 
 
 def rows_of(M) -> list[list[sp.Expr]]:
@@ -16,16 +19,16 @@ def rows_of(M) -> list[list[sp.Expr]]:
 
 
 def matvec(M, v) -> tuple[sp.Expr, ...]:
-    """M·v for a matrix M and a vector v."""
-    return tuple(sp.Add(*[a * b for a, b in zip(row, v)]) for row in rows_of(M))
+    """M·v for a matrix M and a vector v, tidied."""
+    return tuple(tidy_sum_of_products(list(zip(row, v))) for row in rows_of(M))
 
 
 def transpose_matvec(M, v) -> tuple[sp.Expr, ...]:
-    """Mᵀ·v."""
+    """Mᵀ·v, tidied."""
     rows = rows_of(M)
-    return tuple(sp.Add(*[rows[i][j] * v[i] for i in range(len(rows))]) for j in range(len(rows[0])))
+    return tuple(tidy_sum_of_products([(rows[i][j], v[i]) for i in range(len(rows))]) for j in range(len(rows[0])))
 
 
 def combine(base, terms) -> tuple[sp.Expr, ...]:
-    """base + Σ c·u over the (c, u) pairs in terms."""
-    return tuple(sp.Add(b, *[c * u[i] for c, u in terms]) for i, b in enumerate(base))
+    """base + Σ c·u over the (c, u) pairs in terms, tidied."""
+    return tuple(tidy_sum_of_products([(b,), *[(c, u[i]) for c, u in terms]]) for i, b in enumerate(base))

@@ -20,7 +20,7 @@ def eigen_rows(M: sp.ImmutableMatrix, spec: Spectrum, *, matrix: str, value: str
     """
     rows, checks = [], []
     for i, p in enumerate(spec.pairs, start=1):
-        product = tuple(tidy(e) for e in matvec(M, p.found))
+        product = matvec(M, p.found)
         norm = tidy(sp.sqrt(p.norm_sq))
         rows.append({"index": i, "eta": p.value, "found": p.found, "product": product, "norm_sq": p.norm_sq,
                      "norm": norm, "unit": Scaled(tidy(1 / norm), p.found), "multiplicity": p.multiplicity})

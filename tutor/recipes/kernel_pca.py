@@ -129,7 +129,7 @@ def coefficients_step(comps: tuple[Component, ...], zero_count: int, dropped: in
 def coordinates_step(Khat: sp.ImmutableMatrix, comps: tuple[Component, ...]) -> Step:
     rows = []
     for c in comps:
-        product = tuple(tidy(e) for e in matvec(Khat, c.found))
+        product = matvec(Khat, c.found)
         rows.append({"component": c, "product": product})
     return Step(
         key="coordinates",

@@ -120,7 +120,7 @@ def pca_eigen_steps(S: sp.ImmutableMatrix, spec) -> tuple[Step, Step]:
 def scores_step(centred: sp.ImmutableMatrix, spec, k: int) -> Step:
     rows, result = [], []
     for j, p in enumerate(spec.pairs[:k], start=1):
-        projected = tuple(tidy(e) for e in matvec(centred, p.found))
+        projected = matvec(centred, p.found)
         scaled = Scaled(tidy(1 / sp.sqrt(p.norm_sq)), projected)
         rows.append({"index": j, "found": p.found, "projected": projected, "scores": scaled})
         result.append(scaled.value)
@@ -145,10 +145,7 @@ def captured_steps(values, k: int) -> tuple[Step, Step]:
 def reconstruction_steps(X: sp.Matrix, means, scores, spec, k: int, divisor: int) -> tuple[Step, Step]:
     n, d = X.shape
     units = [p.unit for p in spec.pairs[:k]]
-    rebuilt = []
-    for i in range(n):
-        x_hat = combine(means, [(scores[j][i], units[j]) for j in range(k)])
-        rebuilt.append(tuple(tidy(v) for v in x_hat))
+    rebuilt = [combine(means, [(scores[j][i], units[j]) for j in range(k)]) for i in range(n)]
     reconstruction = Step(key="reconstruction", kind="pca_reconstruction", title="Reconstruction from k components",
                           formula=r"\hat{\mathbf x}_i = \bar{\mathbf x} + \sum_{j \le k} y_{ij}\, \mathbf u_j",
                           result=tuple(rebuilt), data={"rows": list(zip((tuple(X.row(i)) for i in range(n)), rebuilt))})
@@ -196,12 +193,12 @@ def gram_map_steps(centred: sp.ImmutableMatrix, S: sp.ImmutableMatrix, spec, n: 
     for i, p in enumerate(spec.pairs, start=1):
         if not p.value.is_positive and not sp.N(p.value, 30) > 0:
             continue
-        image = tuple(tidy(e) for e in transpose_matvec(centred, p.found))
+        image = transpose_matvec(centred, p.found)
         _, direction = primitive(image)  # same direction, first non-zero entry positive
         norm_sq = tidy(sum(e**2 for e in direction))
         unit = Scaled(tidy(1 / sp.sqrt(norm_sq)), direction)
         variance = tidy(p.value / n)
-        product = [tidy(e) for e in matvec(S, image)]
+        product = matvec(S, image)
         checks.append(Check(rf"S\,X_c^T\mathbf w_{i} = \tfrac{{\mu_{i}}}{{n}}\,X_c^T\mathbf w_{i}",
                             all(is_zero(a - variance * b) for a, b in zip(product, image))))
         rows.append({"index": i, "mu": p.value, "found": p.found, "image": image, "norm_sq": norm_sq,

@@ -38,7 +38,7 @@ def singular_values_step(values) -> Step:
 def left_vectors_step(D: sp.ImmutableMatrix, spec, singular) -> tuple[Step, tuple]:
     rows, lefts, rights = [], [], []
     for i, (p, delta) in enumerate(zip(spec.pairs, singular), start=1):
-        image = tuple(tidy(e) for e in matvec(D, p.found))  # D w_i, with r_i = w_i/‖w_i‖
+        image = matvec(D, p.found)  # D w_i, with r_i = w_i/‖w_i‖
         content, direction = primitive(image)
         left = Scaled(tidy(content / (delta * sp.sqrt(p.norm_sq))), direction)  # l_i = D r_i / δ_i
         rows.append({"index": i, "delta": delta, "found": p.found, "image": image, "left": left})
