@@ -82,7 +82,7 @@ def test_denesting_and_rationalising():
 def test_what_it_refuses_goes_to_sympy():
     for expr in (sp.exp(1) + 1, sp.CRootOf(sp.Symbol("x") ** 3 - 3 * sp.Symbol("x") + 1, 0),
                  sp.Integer(2) ** sp.Rational(1, 4) + 1, sp.sqrt(-2) + 1, sp.Float(1.5) + sp.sqrt(2),
-                 sp.sqrt(1009 * 1013) + 1):  # two primes over 1000: not factored
+                 sp.sqrt(999983 * 999979) + 1):  # two primes too large to find by trial division
         assert surds.from_expr(expr) is None
 
 

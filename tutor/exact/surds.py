@@ -43,8 +43,7 @@ def _primes_below(n: int) -> list[int]:
 
 
 _SMALL_PRIMES = _primes_below(1000)
-_LARGEST_PRIME = 1000 * 1000  # a radicand's primes are below this: trial division by _SMALL_PRIMES proves them
-_LARGE_PRIME_SEARCH = 20_000  # how far _smallest_prime looks for a product of two such primes
+_LARGE_FACTOR_SEARCH = 40_000  # trial division past 1000 goes this far (20,000 steps at most)
 _MAX_EXPONENT = 64  # integer powers beyond this are left to SymPy
 _MAX_TERMS = 64  # a value with more terms than this is left to SymPy
 _ONE: Monomial = frozenset()
@@ -238,14 +237,15 @@ def _square_part(n: int) -> tuple[int, int]:
         square *= p ** (e // 2)
         if e % 2:
             free *= p
-    if n > 1:
-        r = isqrt(n)
-        if r * r == n:
-            square *= r
-        elif n < _LARGEST_PRIME:
-            free *= n  # a prime: it has no factor below 1000, and 1000² > n
-        else:
-            raise _Refused  # may have two large prime factors: keep radicands easy to factor
+    while n > 1:  # what is left has only primes over 1000
+        p = _smallest_large_factor(n)
+        e = 0
+        while n % p == 0:
+            n //= p
+            e += 1
+        square *= p ** (e // 2)
+        if e % 2:
+            free *= p
     return square, free
 
 
@@ -388,13 +388,18 @@ def inverse(s: Surd) -> Surd:
 
 
 def _smallest_prime(k: int) -> int:
-    # Radicands are products of distinct primes below 1000², each found by _square_part.
     for p in _SMALL_PRIMES:
         if k % p == 0:
             return p
-    if k < _LARGEST_PRIME:
-        return k  # no factor below 1000 and less than 1000²: a prime
-    for d in range(1001, min(isqrt(k), _LARGE_PRIME_SEARCH) + 1, 2):  # two or more large primes
-        if k % d == 0:
+    return _smallest_large_factor(k)
+
+
+def _smallest_large_factor(n: int) -> int:
+    """The smallest prime factor of n > 1, when n has none below 1000 (n itself if it is prime)."""
+    limit = isqrt(n)
+    if limit > _LARGE_FACTOR_SEARCH:
+        raise _Refused  # trial division would take too long: leave the value to SymPy
+    for d in range(1001, limit + 1, 2):
+        if n % d == 0:
             return d
-    raise _Refused  # both factors too large to find quickly
+    return n
