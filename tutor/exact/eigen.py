@@ -3,8 +3,9 @@
 The matrix's entries are brought into one exact field F: the rationals, a
 number field such as Q(√2) or Q(2^(1/4)), or a field of rational functions
 Q(t) where t stands for a transcendental exp(·) shared by the entries (RBF
-kernels with a rational γ). In F the characteristic polynomial is computed by
-Berkowitz's division-free method and factored into irreducible factors f.
+kernels with a rational γ). In F the characteristic polynomial is computed
+without fractions (Berkowitz's method; over Q(t), Faddeev–LeVerrier in Z[t]
+packed into Python integers) and factored into irreducible factors f.
 
 For each factor f, eigenvectors are found once, in the field E = F[x]/(f)
 where x is a formal root of f: Gaussian elimination on A − xI, then
@@ -129,9 +130,10 @@ def spectrum(matrix: sp.Matrix) -> Spectrum:
 
 
 def _charpoly(dm: DomainMatrix) -> list:
-    """Berkowitz's characteristic polynomial; over Q(t) with whole-number denominators it runs in
-    Z[t], where no fraction is ever cancelled: det(xI − A) has coefficients c′ₖ/Dᵏ, with c′ those
-    of D·A (D the common denominator)."""
+    """The characteristic polynomial, by Berkowitz's method; over Q(t) with whole-number
+    denominators it runs in Z[t], where no fraction is ever cancelled: det(xI − A) has
+    coefficients c′ₖ/Dᵏ, with c′ those of D·A (D the common denominator), and with one t, c′ comes
+    from rational_poly.polynomial_charpoly (Kronecker's substitution) instead of SymPy's ring."""
     K = dm.domain
     rows = dm.to_list()
     if not K.is_FractionField or not all(e.denom.is_ground for row in rows for e in row):
