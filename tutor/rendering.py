@@ -334,6 +334,7 @@ def environment(fmt: str):
         undefined=jinja2.StrictUndefined,
         autoescape=False,
         bytecode_cache=_bytecode_cache(jinja2),
+        auto_reload=False,  # templates are package data: no stat() of every template on every use
     )
     env.filters.update(FILTERS)
     return env
