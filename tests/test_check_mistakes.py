@@ -85,8 +85,9 @@ def test_a_value_that_is_no_known_mistake_is_just_wrong():
 
 def test_every_topic_mistake_has_a_name_and_one_sentence():
     from tutor import topics
+    from tutor.checking.topics import tables
 
     for name in topics.names():
-        for mistake in getattr(topics.get(name), "MISTAKES", ()):
+        for mistake in getattr(tables(topics.get(name)), "MISTAKES", ()):
             assert mistake.name.isidentifier() and mistake.sentence.endswith(".")
             assert mistake.sentence.count(". ") == 0, mistake.sentence

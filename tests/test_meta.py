@@ -1,10 +1,13 @@
 """The project keeps its promises about itself: templates, docs and safe parsing."""
 
 import re
+import subprocess
+import sys
 
 import pytest
 
 from tutor import solve, topics
+from tutor.checking.topics import tables
 from tutor.resources import resource_dir
 
 from .conftest import PROBLEMS, ROOT, run_cli
@@ -63,8 +66,19 @@ def test_no_string_evaluation_in_the_package():
 def test_every_named_mistake_is_documented_in_the_readme():
     for name in topics.names():
         module = topics.get(name)
-        names = {m.name for m in getattr(module, "MISTAKES", ())}
-        names |= {r.not_normalised[0] for r in getattr(module, "RULES", {}).values()
+        names = {m.name for m in getattr(tables(module), "MISTAKES", ())}
+        names |= {r.not_normalised[0] for r in getattr(tables(module), "RULES", {}).values()
                   if getattr(r, "not_normalised", None)}
         for mistake in names:
             assert f"`{mistake}`" in README, f"mistake {mistake} of {name} is not in the README"
+
+
+def test_solving_imports_no_checking_machinery():
+    # Start-up is part of every `tutor solve`: the checking tables and rules load only for `tutor check`.
+    code = ("import sys, tutor\n"
+            "tutor.render(tutor.solve(tutor.load_problem(sys.argv[1])), 'md')\n"
+            "print(' '.join(sorted(m for m in sys.modules if m.startswith('tutor.checking'))))\n")
+    for folder in sorted(p for p in PROBLEMS.iterdir() if p.is_dir()):  # one problem of every topic
+        path = sorted(folder.glob("*.yaml"))[0]
+        out = subprocess.run([sys.executable, "-c", code, str(path)], capture_output=True, text=True, check=True)
+        assert out.stdout.split() == ["tutor.checking", "tutor.checking.settings"], path

@@ -24,8 +24,9 @@ def sub_answers(solution) -> list[tuple[str, str, float, bool]]:
     scalars among the answers, and the vectors whose sign is a choice (accepted either way)."""
     from . import topics
     from .checking.rules import Basis, SignedColumns
+    from .checking.topics import tables
 
-    rules = getattr(topics.get(solution.topic), "RULES", {})
+    rules = getattr(tables(topics.get(solution.topic)), "RULES", {})
     out = []
     for key, value in solution.answers.items():
         signed = isinstance(rules.get(key), (Basis, SignedColumns))

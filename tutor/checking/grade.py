@@ -22,6 +22,7 @@ from ..exact.tidy import as_expr, count_ops
 from .answers import AnswersError, Given, Submission, Unreadable, read_submission
 from .compare import DECIMAL, Tolerance
 from .rules import Context, Rule, default_rule, flatten, nested
+from .topics import tables
 from .variants import FollowThrough, Mistake, trivial
 
 VERDICTS = ("correct", "decimal", "follow-through", "mistake", "wrong", "missing", "unreadable")
@@ -80,7 +81,8 @@ class Checker:
         self.keys = tuple(self.expected)
         self.tol = Tolerance(sig_figs or loaded.check.sig_figs)
         self.settings = loaded.check
-        rules = getattr(self.topic, "RULES", {})
+        self.tables = tables(self.topic)
+        rules = getattr(self.tables, "RULES", {})
         self.rules: dict[str, Rule] = {k: rules.get(k) or default_rule(self.expected[k]) for k in self.keys}
         self._variants: dict[Mistake, dict | None] = {}
         self._derived: dict[tuple, dict | None] = {}
@@ -151,7 +153,7 @@ class Checker:
 
     def _follow_through(self, key, entry, given, right, credited):
         rule = self.rules[key]
-        for index, follow in enumerate(getattr(self.topic, "FOLLOW_THROUGH", ())):
+        for index, follow in enumerate(getattr(self.tables, "FOLLOW_THROUGH", ())):
             if key not in follow.gives or key in follow.needs or not all(n in given for n in follow.needs):
                 continue
             values = {n: given[n].value for n in follow.needs}
@@ -186,7 +188,7 @@ class Checker:
 
     def _named_mistake(self, key, entry, given, credited) -> tuple[str, str] | None:
         rule = self.rules[key]
-        for mistake in getattr(self.topic, "MISTAKES", ()):
+        for mistake in getattr(self.tables, "MISTAKES", ()):
             if key not in mistake.keys:
                 continue
             variant = self._variant(mistake)

@@ -7,7 +7,6 @@ from dataclasses import dataclass
 import sympy as sp
 
 from .. import fields
-from ..checking.variants import Mistake
 from ..errors import ParseError, ProblemError
 from ..exact.parser import parse_map
 from ..recipes import amortised as recipe
@@ -81,30 +80,3 @@ def problem_data(problem: Problem) -> dict:
     return {"topic": NAME, "title": problem.title, "n": problem.n, "start": problem.start,
             "growth": problem.growth, "potential": problem.potential_text}
 
-
-# --- named mistakes -------------------------------------------------------------
-
-
-def _delta_only(problem, solution):
-    rows = solution.step("amortised").data["rows"]
-    return {"amortised": tuple(delta for _, _, delta, _ in rows)}
-
-
-def _copy_without_insert(problem, solution):
-    costs = tuple(sp.Integer(r.cost - 1 if r.resized else r.cost) for r in solution.step("costs").data["rows"])
-    return {"costs": costs, "total_cost": sum(costs, sp.Integer(0))}
-
-
-def _potential_before(problem, solution):
-    phis = solution.step("potentials").result
-    return {"potentials": (solution.step("potentials").data["phi0"], *phis[:-1])}
-
-
-MISTAKES = (
-    Mistake("amortised_is_delta_phi", "These are the changes in potential ΔΦᵢ: the amortised cost adds the "
-            "actual cost, ĉᵢ = cᵢ + ΔΦᵢ.", ("amortised",), _delta_only),
-    Mistake("resize_without_insert", "A resize copies the n elements and then inserts the new one: its cost "
-            "is n + 1, not n.", ("costs", "total_cost"), _copy_without_insert),
-    Mistake("potential_before_insertion", "These are the potentials before each insertion, Φᵢ₋₁: give Φᵢ, "
-            "the potential after insertion i.", ("potentials",), _potential_before),
-)

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from .. import fields
-from ..checking import common
 from ..recipes import centring
 from ..steps import Solution
 from . import inputs
@@ -36,9 +35,3 @@ def solve(problem: Problem) -> Solution:
 def problem_data(problem: Problem) -> dict:
     return inputs.kernel_source_data(problem, NAME)
 
-
-# --- checking ------------------------------------------------------------------------
-
-MISTAKES = common.kernel_mistakes(lambda problem, K: common.centring_answers(K), common.CENTRED) \
-    + common.centring_mistakes()
-FOLLOW_THROUGH = common.centring_follow_through(lambda problem, K: {}, ())

@@ -7,7 +7,6 @@ from dataclasses import dataclass
 import sympy as sp
 
 from .. import fields
-from ..checking import common
 from ..errors import ProblemError
 from ..kernels import Kernel
 from ..recipes import kernel_matrix
@@ -51,7 +50,3 @@ def problem_data(problem: Problem) -> dict:
     return {"topic": NAME, "title": problem.title, "points": inputs.point_rows(problem.points),
             "kernel": problem.kernel.as_dict()}
 
-
-# --- checking ------------------------------------------------------------------------
-
-MISTAKES = common.kernel_mistakes(lambda problem, K: {}, ())

@@ -7,7 +7,6 @@ from dataclasses import dataclass
 import sympy as sp
 
 from .. import fields
-from ..checking import rules
 from ..errors import ProblemError
 from ..exact.eigen import spectrum
 from ..exact.tidy import numeric
@@ -85,12 +84,3 @@ def problem_data(problem: Problem) -> dict:
         data["dimensions"] = problem.dimensions
     return data
 
-
-# --- checking ------------------------------------------------------------------------
-
-RULES = {
-    "eigenvalues": rules.AnyOrder(),
-    # X = V_p Λ_p^(1/2): each column is an eigenvector of B scaled to length √λ, so up to sign
-    # (and any orthonormal basis of a repeated eigenvalue's space).
-    "coordinates": rules.Basis(lambda answers: answers["eigenvalues"], noun="coordinate column", transposed=True),
-}

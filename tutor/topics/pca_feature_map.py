@@ -7,7 +7,6 @@ from dataclasses import dataclass
 import sympy as sp
 
 from .. import fields
-from ..checking import rules
 from ..errors import ParseError, ProblemError
 from ..exact.parser import parse_map
 from ..recipes import pca
@@ -84,10 +83,3 @@ def problem_data(problem: Problem) -> dict:
     return {"topic": NAME, "title": problem.title, "points": inputs.point_rows(problem.points),
             "map": [str(f) for f in problem.phi]}
 
-
-# --- checking ------------------------------------------------------------------------
-
-RULES = {
-    "eigenvalues_before": rules.AnyOrder(),
-    "eigenvalues_after": rules.AnyOrder(),
-}

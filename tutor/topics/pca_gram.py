@@ -7,7 +7,6 @@ from dataclasses import dataclass
 import sympy as sp
 
 from .. import fields
-from ..checking import rules
 from ..errors import ProblemError
 from ..exact.eigen import spectrum
 from ..recipes import pca
@@ -57,11 +56,3 @@ def solve(problem: Problem) -> Solution:
 def problem_data(problem: Problem) -> dict:
     return {"topic": NAME, "title": problem.title, "points": inputs.point_rows(problem.points)}
 
-
-# --- checking ------------------------------------------------------------------------
-
-RULES = {
-    "gram_eigenvalues": rules.AnyOrder(),
-    "eigenvalues": rules.AnyOrder(),
-    "eigenvectors": rules.Basis(lambda answers: answers["eigenvalues"], unit=True, noun="eigenvector"),
-}
