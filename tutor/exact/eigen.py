@@ -379,7 +379,8 @@ def _eigenbasis(dm: DomainMatrix, f: sp.Poly, n: int, mult: int, field: _Field):
         A = [[E.const(dm[i, j].element) for j in range(n)] for i in range(n)]
         for i in range(n):
             A[i][i] = E.sub(A[i][i], E.x)
-        rows = _nullspace(A, E)
+        adjugate = _adjugate_null_vector(A, E) if mult == 1 and n <= _ADJUGATE_MAX_N else None
+        rows = [adjugate] if adjugate is not None else _nullspace(A, E)
     basis, norms = [], []
     for v in rows:
         for w in basis:  # Gram–Schmidt, exact in E
@@ -424,6 +425,40 @@ def _clear_denominators(v, E):
         return v
     inv = E.div(E.one, lead)
     return [E.mul(a, inv) for a in v]
+
+
+_ADJUGATE_MAX_N = 4  # cofactors are 3 × 3 determinants at most; larger matrices go to elimination
+
+
+def _adjugate_null_vector(A, E):
+    """A null vector of a matrix of rank n − 1: a non-zero column of its adjugate (A·adj A = 0).
+
+    Cofactors need only products and differences in E. Elimination inverts every pivot, and
+    an inverse in F[x]/(f) is an extended Euclid over F: over Q(t), most of the time of a
+    three-point RBF problem. The caller scales the vector, so it is the one elimination gives.
+    """
+    n = len(A)
+    for j in range(n):
+        minors = [[row[:i] + row[i + 1:] for k, row in enumerate(A) if k != j] for i in range(n)]
+        column = [_det(m, E) if (i + j) % 2 == 0 else E.neg(_det(m, E)) for i, m in enumerate(minors)]
+        if any(not E.is_zero(c) for c in column):
+            return column
+    return None
+
+
+def _det(M, E):
+    """A small determinant by cofactor expansion, without division."""
+    if len(M) == 1:
+        return M[0][0]
+    if len(M) == 2:
+        return E.sub(E.mul(M[0][0], M[1][1]), E.mul(M[0][1], M[1][0]))
+    total = E.zero
+    for j, a in enumerate(M[0]):
+        if E.is_zero(a):
+            continue
+        term = E.mul(a, _det([row[:j] + row[j + 1:] for row in M[1:]], E))
+        total = E.sub(total, term) if j % 2 else E.sub(total, E.neg(term))
+    return total
 
 
 def _nullspace(A, E):
