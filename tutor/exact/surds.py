@@ -227,18 +227,8 @@ def _square_part(n: int) -> tuple[int, int]:
     if n == 0:
         return 0, 1
     square, free = 1, 1
-    for p in _SMALL_PRIMES:
-        if p * p > n:
-            break
-        e = 0
-        while n % p == 0:
-            n //= p
-            e += 1
-        square *= p ** (e // 2)
-        if e % 2:
-            free *= p
-    while n > 1:  # what is left has only primes over 1000
-        p = _smallest_large_factor(n)
+    while n > 1:
+        p = _smallest_prime(n)
         e = 0
         while n % p == 0:
             n //= p
@@ -388,7 +378,10 @@ def inverse(s: Surd) -> Surd:
 
 
 def _smallest_prime(k: int) -> int:
+    """The smallest prime factor of k > 1; refused when it is large and hard to find."""
     for p in _SMALL_PRIMES:
+        if p * p > k:
+            return k  # no factor up to √k: k is prime
         if k % p == 0:
             return p
     return _smallest_large_factor(k)
