@@ -15,7 +15,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tutor.exact import surds
-from tutor.exact.tidy import count_ops, numeric, tidy
+from tutor.exact.tidy import count_ops, is_zero, numeric, tidy
 
 RADICANDS = [2, 3, 5, 6, 8, 12, 13, 18, 50, 1889, 2 * 1009]  # and primes over 1000
 
@@ -102,3 +102,27 @@ def test_radicands_with_a_prime_over_a_thousand_are_handled_here():
     value = surds.from_expr(1 / (sp.sqrt(1889) - 15))
     assert value is not None and surds.candidates(value)[0] == sp.Rational(15, 1664) + sp.sqrt(1889) / 1664
     assert surds.from_expr(1 / (sp.sqrt(1009) + sp.sqrt(1013))) is not None  # √1009·√1013: two large primes
+
+
+@settings(max_examples=200, deadline=None)
+@given(surd_expressions.map(_nested), surd_expressions, surd_expressions)
+def test_decides_zero_only_when_it_is_sure(root_pair, a_pair, b_pair):
+    """is_zero() trusts decides_zero as a proof: True only for zero, False only for non-zero."""
+    (root, root_value), (a, a_value), (b, b_value) = root_pair, a_pair, b_pair
+    for expr, value in ((a - b, a_value - b_value), (a - a, 0.0), (a * root - b, a_value * root_value - b_value),
+                        (a * root - a * root, 0.0)):
+        exact = surds.from_expr(expr)
+        if exact is None:
+            continue
+        decided = surds.decides_zero(exact)
+        if decided is True:
+            assert abs(value) < 1e-9
+        elif decided is False:
+            assert abs(value) > 1e-9
+
+
+def test_a_product_of_nested_radicals_is_left_to_sympy_to_decide():
+    # √(2+√2)·√(2−√2) = √2, but the surd arithmetic keeps the product of the two radicals as it is
+    expr = sp.sqrt(2 + sp.sqrt(2)) * sp.sqrt(2 - sp.sqrt(2)) - sp.sqrt(2)
+    assert surds.decides_zero(surds.from_expr(expr)) is None
+    assert is_zero(expr)

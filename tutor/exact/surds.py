@@ -88,6 +88,15 @@ def _factor_value(expr) -> Value:
     return _convert(sp.Integer(expr) if isinstance(expr, int) else expr, {})
 
 
+def decides_zero(value: Value) -> bool | None:
+    """Whether a value is zero, where that can be read off it: the empty value is 0, and a sum
+    Σ c·√k over distinct square-free k is not (square roots of those are independent over Q).
+    None for values with nested radicals, whose products need not reduce here."""
+    if not value:
+        return True
+    return False if set(value) == {_ONE} else None
+
+
 def candidates(value: Value) -> list[sp.Expr]:
     """Human forms of one value, to choose from by length: each surd coefficient expanded
     or over a common denominator, and each radical in the numerator or the denominator.

@@ -220,6 +220,11 @@ def is_zero(expr: sp.Expr) -> bool:
     if abs(numeric(expr, 30)) > sp.Float("1e-20"):
         return False
     provable = not expr.has(sp.exp, sp.E, sp.log, sp.pi, sp.cos, sp.CRootOf, sp.Float, *IMPLICIT)
+    if provable:
+        value = surds.from_expr(expr)
+        decided = surds.decides_zero(value) if value is not None else None
+        if decided is not None:
+            return decided  # exact arithmetic in Q(√a, √b, …): a proof, in microseconds
     if provable and count_ops(expr, _PROVE_LIMIT) <= _PROVE_LIMIT:
         expanded = sp.expand(expr)
         if expanded == 0 or sp.expand(sp.fraction(sp.together(expanded))[0]) == 0:
