@@ -2,23 +2,15 @@
 
 The generators test thousands of random draws for nice eigenvalues before solving one in full.
 SymPy's Poly.factor_list takes about a millisecond for a cubic (Zassenhaus, Hensel lifting); what
-the test needs, the rational roots of a polynomial of degree at most 3 whose roots are all real,
-takes integer arithmetic and a few binary searches.
+the test needs, the rational roots of a polynomial of degree at most 3, takes integer arithmetic
+and a few binary searches. The same integer arithmetic, with t replaced by a large power of 2,
+gives characteristic polynomials over Z[t] (polynomial_charpoly).
 """
 
 from __future__ import annotations
 
 from fractions import Fraction
 from math import gcd, isqrt
-
-
-def charpoly(rows) -> list[Fraction]:
-    """Coefficients of det(tI − A), highest degree first, for a matrix of rationals.
-
-    A = B / d with B in integers, and det(tI − A) = Σ c_k(B) t^(n−k) / d^k.
-    """
-    B, d = integer_matrix(rows)
-    return [Fraction(c, d ** k) for k, c in enumerate(integer_charpoly(B))]
 
 
 def integer_matrix(rows) -> tuple[list[list[int]], int]:
@@ -93,8 +85,8 @@ def _root_in(coeffs: list[int], lo: int, hi: int) -> int | None:
     return None
 
 
-def rational_root_of_real_cubic(coeffs: list[int]) -> Fraction | None:
-    """A rational root of an integer cubic whose three roots are real, or None if it has none.
+def rational_root_of_cubic(coeffs: list[int]) -> Fraction | None:
+    """A rational root of an integer cubic, or None if it has none.
 
     With c₃t³ + c₂t² + c₁t + c₀ and s = c₃t, s³ + c₂s² + c₁c₃s + c₀c₃² is monic, so its rational
     roots are integers. Between its critical points it is monotone: a binary search on each

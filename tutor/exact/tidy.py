@@ -201,9 +201,10 @@ def is_zero(expr: sp.Expr) -> bool:
     """Whether an exact real expression is zero.
 
     A value that is numerically non-zero is decided at once. An algebraic value
-    that is numerically zero is proved zero in the surd arithmetic (surds.py) or,
-    when small, by expansion or by its minimal polynomial. Any other value (exponentials, root objects, decimals, large
-    surd expressions) is accepted as zero on 100 correct digits: proving such
+    that is numerically zero is proved zero in the surd arithmetic (surds.py)
+    or, when small, by expansion or by its minimal polynomial. Any other value
+    (exponentials, root objects, decimals, large surd expressions) is accepted
+    as zero on 100 correct digits: proving such
     identities symbolically can take minutes, and they are polynomial
     identities of small degree and height in one algebraic or transcendental
     number, which cannot vanish to 100 digits by accident at the sizes of our

@@ -109,7 +109,7 @@ def spectrum_nice(rows, difficulty: str, *, zeros: int = 0) -> bool:
         poly, zero_count = poly[:-1], zero_count + 1
     linear, quadratics = [], []
     if len(poly) == 4:
-        root = rational_poly.rational_root_of_real_cubic(poly)
+        root = rational_poly.rational_root_of_cubic(poly)
         if root is None:
             return False  # an irreducible cubic: no root is written with square roots
         linear.append(root)
@@ -119,6 +119,8 @@ def spectrum_nice(rows, difficulty: str, *, zeros: int = 0) -> bool:
     if len(poly) == 3:
         a, b, c = poly
         disc = b * b - 4 * a * c
+        if disc < 0:
+            return False  # complex roots: not the spectrum of a symmetric matrix
         if disc == 0:
             linear += [Fraction(-b, 2 * a)] * 2
         elif isqrt(disc) ** 2 == disc:
@@ -148,8 +150,8 @@ def _spectrum_nice_factored(poly: list[int], zero_count: int, difficulty: str, z
             return False  # a repeated non-zero eigenvalue, or a root with no square-root form
         if factor.degree() == 2:
             a, b, c = (int(x) for x in factor.all_coeffs())
-            if b * b - 4 * a * c != isqrt(b * b - 4 * a * c) ** 2:
-                radicands_seen.add(rational_poly.square_free_part(b * b - 4 * a * c, 50))
+            disc = b * b - 4 * a * c  # not a square: the factor is irreducible
+            radicands_seen.add(rational_poly.square_free_part(disc, 50))  # None if negative or over 50
     if zero_count != zeros:
         return False
     if difficulty == "easy":
