@@ -1,4 +1,4 @@
-"""Checking answers to centring problems: how each answer compares, the named mistakes, follow-through."""
+"""Checking answers to centring problems: the named mistakes and follow-through."""
 
 from __future__ import annotations
 

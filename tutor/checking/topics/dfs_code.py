@@ -1,4 +1,4 @@
-"""Checking answers to dfs-code problems: how each answer compares, the named mistakes, follow-through."""
+"""Checking answers to dfs-code problems: how answers compare and the named mistakes."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Checking answers to feature-map problems: how each answer compares, the named mistakes, follow-through."""
+"""Checking answers to feature-map problems: how answers compare and follow-through."""
 
 from __future__ import annotations
 

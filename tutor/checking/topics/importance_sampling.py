@@ -1,4 +1,4 @@
-"""Checking answers to importance-sampling problems: how each answer compares, the named mistakes, follow-through."""
+"""Checking answers to importance-sampling problems: the named mistakes."""
 
 from __future__ import annotations
 

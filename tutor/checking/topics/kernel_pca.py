@@ -1,4 +1,4 @@
-"""Checking answers to kernel-pca problems: how each answer compares, the named mistakes, follow-through."""
+"""Checking answers to kernel-pca problems: how answers compare, the named mistakes and follow-through."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Checking answers to mds problems: how each answer compares, the named mistakes, follow-through."""
+"""Checking answers to mds problems: how answers compare."""
 
 from __future__ import annotations
 

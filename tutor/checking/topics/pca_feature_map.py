@@ -1,4 +1,4 @@
-"""Checking answers to pca-feature-map problems: how each answer compares, the named mistakes, follow-through."""
+"""Checking answers to pca-feature-map problems: how answers compare."""
 
 from __future__ import annotations
 
