@@ -368,12 +368,15 @@ def _eigenbasis(dm: DomainMatrix, f: sp.Poly, n: int, mult: int, field: _Field):
         root = -f.rep.to_list()[1]
         shifted = dm - DomainMatrix.eye(n, K) * root
         guessed = _rational_null_vector(shifted, field) if mult == 1 and K.is_FractionField else None
-        if guessed is not None:
-            rows = [guessed]
+        E = _Ring1(K)
+        adjugate = None
+        if guessed is None and mult == 1 and n <= _ADJUGATE_MAX_N:
+            adjugate = _adjugate_null_vector(shifted.to_list(), E)
+        if guessed is not None or adjugate is not None:
+            rows = [guessed if guessed is not None else adjugate]
         else:
             null = shifted.nullspace().to_Matrix()
             rows = [[K.from_sympy(v) for v in null.row(i)] for i in range(null.rows)]
-        E = _Ring1(K)
     else:
         E = _QuotientRing(f)
         A = [[E.const(dm[i, j].element) for j in range(n)] for i in range(n)]
