@@ -8,9 +8,10 @@ without fractions (Berkowitz's method; over Q(t), Faddeev–LeVerrier in Z[t]
 packed into Python integers) and factored into irreducible factors f.
 
 For each factor f, eigenvectors are found once, in the field E = F[x]/(f)
-where x is a formal root of f: Gaussian elimination on A − xI, then
-Gram–Schmidt when f is repeated. The same vectors serve every root of f (they
-are conjugates), so a quadratic factor costs one elimination, not two. Only at
+where x is a formal root of f: a column of the adjugate of A − xI when f is
+simple and n ≤ 4 (products only), else Gaussian elimination, then Gram–Schmidt
+when f is repeated. The same vectors serve every root of f (they are
+conjugates), so a quadratic factor costs one null space, not two. Only at
 the end is x replaced by the explicit root (a rational, a surd from the
 quadratic formula, or a CRootOf for an irreducible cubic or higher over Q),
 and t by its exponential. A factor whose roots have no closed form worth
