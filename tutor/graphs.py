@@ -38,7 +38,7 @@ class Graph:
         return next(lab for w, lab in self._adjacency[u] if w == v)
 
     def is_connected(self) -> bool:
-        return len(default_order(self)) == len(self.labels)
+        return len(depth_first_order(self)) == len(self.labels)
 
 
 @dataclass(frozen=True)
@@ -99,18 +99,20 @@ def _code(graph: Graph, index: dict, start: int, end: int) -> EdgeCode:
     return (index[start], index[end], graph.labels[start], graph.edge_label(start, end), graph.labels[end])
 
 
-def default_order(graph: Graph, root: int = 0) -> tuple[int, ...]:
-    """The visiting order of a depth-first search from ``root`` that takes neighbours in increasing order."""
-    order, seen = [], set()
-
-    def visit(v):
-        order.append(v)
-        seen.add(v)
-        for w, _ in graph.neighbours(v):
-            if w not in seen:
-                visit(w)
-
-    visit(root)
+def depth_first_order(graph: Graph, root: int = 0, choose=min) -> tuple[int, ...]:
+    """The visiting order of a depth-first search from ``root`` that goes on to ``choose(unvisited
+    neighbours)`` of the vertex it is at (listed in increasing order): the smallest by default, or a
+    random one (``rng.choice``) for the generator."""
+    order, seen, stack = [root], {root}, [root]
+    while stack:
+        waiting = [w for w, _ in graph.neighbours(stack[-1]) if w not in seen]
+        if not waiting:
+            stack.pop()
+            continue
+        w = choose(waiting)
+        order.append(w)
+        seen.add(w)
+        stack.append(w)
     return tuple(order)
 
 

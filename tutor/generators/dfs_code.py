@@ -1,5 +1,6 @@
 """dfs-code: small connected labelled graphs, and depth-first visiting orders drawn at random."""
 
+from .. import graphs
 from . import draw
 
 SIZES = {"easy": (4, 4, 1), "medium": (5, 5, 2), "hard": (6, 7, 4)}  # vertices from, to; extra edges at most
@@ -19,29 +20,19 @@ def _graph(rng, difficulty):
     return labels, [[u, v, rng.choice(EDGE_LABELS[difficulty])] for u, v in ordered]
 
 
-def _order(rng, n, edges):
+def _order(rng, labels, edges):
     """A depth-first visiting order with random choices: a random root, a random unvisited neighbour each time."""
-    neighbours = {v: sorted({b for a, b, _ in edges if a == v} | {a for a, b, _ in edges if b == v})
-                  for v in range(n)}
-    root = rng.randrange(n)
-    order, stack, seen = [root], [root], {root}
-    while len(order) < n:
-        while all(w in seen for w in neighbours[stack[-1]]):
-            stack.pop()
-        w = rng.choice([w for w in neighbours[stack[-1]] if w not in seen])
-        order.append(w)
-        seen.add(w)
-        stack.append(w)
-    return order
+    graph = graphs.Graph(tuple(labels), tuple((u, v, lab) for u, v, lab in edges))
+    return list(graphs.depth_first_order(graph, rng.randrange(len(labels)), rng.choice))
 
 
 def make(rng, difficulty):
     labels, edges = _graph(rng, difficulty)
     data = {"title": draw.title("DFS codes", difficulty), "vertices": labels, "edges": edges}
     if difficulty != "easy":
-        data["dfs"] = _order(rng, len(labels), edges)
+        data["dfs"] = _order(rng, labels, edges)
     if difficulty == "hard":
-        data["compare"] = _order(rng, len(labels), edges)
+        data["compare"] = _order(rng, labels, edges)
         if data["compare"] == data["dfs"]:
             return None
     return data

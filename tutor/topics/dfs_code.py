@@ -39,11 +39,11 @@ def parse(raw: dict) -> Problem:
     edges = _edges(raw.get("edges"), len(labels))
     graph = graphs.Graph(labels, edges)
     if not graph.is_connected():
-        reached = graphs.default_order(graph)
+        reached = graphs.depth_first_order(graph)
         missing = sorted(set(range(len(labels))) - set(reached))
         raise ProblemError(f"the graph is not connected: no path from vertex 0 to vertex {missing[0]}",
                            field="edges")
-    order = _order(raw["dfs"], graph, "dfs") if "dfs" in raw else graphs.default_order(graph)
+    order = _order(raw["dfs"], graph, "dfs") if "dfs" in raw else graphs.depth_first_order(graph)
     compare = _order(raw["compare"], graph, "compare") if "compare" in raw else None
     title = fields.text(raw.get("title", "DFS code and minimum DFS code"), "title")
     return Problem(title, graph, order, "dfs" in raw, compare)
