@@ -107,56 +107,52 @@ def spectrum_nice(rows, difficulty: str, *, zeros: int = 0) -> bool:
     zero_count = 0
     while len(poly) > 1 and poly[-1] == 0:  # the factor t^k
         poly, zero_count = poly[:-1], zero_count + 1
-    linear, quadratics = [], []
+    factors = _low_degree_factors(poly)
+    if factors is None:
+        return False  # a factor of degree 3 or more: no root of it is written with square roots
+    if difficulty == "hard":  # anything, as long as no root needs a cubic or worse to write down
+        return True
+    if zero_count != zeros or len(set(factors)) < len(factors):  # a repeated non-zero eigenvalue
+        return False
+    quadratics = [f for f in factors if isinstance(f, tuple)]
+    if difficulty == "easy":
+        return not quadratics
+    radicands_seen = {rational_poly.square_free_part(b * b - 4 * a * c, 50) for a, b, c in quadratics}
+    return len(radicands_seen) <= 1 and None not in radicands_seen  # None: negative or over 50
+
+
+def _low_degree_factors(poly: list[int]) -> list | None:
+    """A primitive integer polynomial without the root 0 as its factors over Q, each as often as its
+    multiplicity: a rational root (Fraction) for each linear one, the coefficients (a, b, c) of each
+    quadratic one; None when a factor of degree 3 or more is left. Up to degree 3 in integers
+    (``exact.rational_poly``), above that by SymPy's factorisation."""
+    if len(poly) > 4:
+        _, found = sp.Poly(poly, sp.Symbol("eta"), domain=sp.ZZ).factor_list()
+        out = []
+        for factor, multiplicity in found:
+            coefficients = tuple(int(c) for c in factor.all_coeffs())
+            if len(coefficients) > 3:
+                return None
+            one = Fraction(-coefficients[1], coefficients[0]) if len(coefficients) == 2 else coefficients
+            out += [one] * multiplicity
+        return out
+    out = []
     if len(poly) == 4:
         root = rational_poly.rational_root_of_cubic(poly)
         if root is None:
-            return False  # an irreducible cubic: no root is written with square roots
-        linear.append(root)
+            return None
+        out.append(root)
         poly = rational_poly.divide_root(poly, root)
-    if len(poly) > 4:
-        return _spectrum_nice_factored(poly, zero_count, difficulty, zeros)
     if len(poly) == 3:
         a, b, c = poly
         disc = b * b - 4 * a * c
-        if disc < 0:
-            return False  # complex roots: not the spectrum of a symmetric matrix
-        if disc == 0:
-            linear += [Fraction(-b, 2 * a)] * 2
-        elif isqrt(disc) ** 2 == disc:
-            linear += [Fraction(-b + isqrt(disc), 2 * a), Fraction(-b - isqrt(disc), 2 * a)]
+        if disc >= 0 and isqrt(disc) ** 2 == disc:
+            out += [Fraction(-b + isqrt(disc), 2 * a), Fraction(-b - isqrt(disc), 2 * a)]
         else:
-            quadratics.append(disc)
+            out.append((a, b, c))
     elif len(poly) == 2:
-        linear.append(Fraction(-poly[1], poly[0]))
-    if difficulty == "hard":  # anything, as long as no root needs a cubic or worse to write down
-        return True
-    if zero_count != zeros or len(set(linear)) < len(linear):  # a repeated non-zero eigenvalue
-        return False
-    if difficulty == "easy":
-        return not quadratics
-    radicands_seen = {rational_poly.square_free_part(d, 50) for d in quadratics}  # None: over 50
-    return len(radicands_seen) <= 1 and None not in radicands_seen
-
-
-def _spectrum_nice_factored(poly: list[int], zero_count: int, difficulty: str, zeros: int) -> bool:
-    """spectrum_nice for what is left of degree 4 or more, by SymPy's factorisation over Q."""
-    _, factors = sp.Poly(poly, sp.Symbol("eta"), domain=sp.ZZ).factor_list()
-    radicands_seen = set()
-    if difficulty == "hard":
-        return all(factor.degree() <= 2 for factor, _ in factors)
-    for factor, multiplicity in factors:
-        if multiplicity > 1 or factor.degree() > 2:
-            return False  # a repeated non-zero eigenvalue, or a root with no square-root form
-        if factor.degree() == 2:
-            a, b, c = (int(x) for x in factor.all_coeffs())
-            disc = b * b - 4 * a * c  # not a square: the factor is irreducible
-            radicands_seen.add(rational_poly.square_free_part(disc, 50))  # None if negative or over 50
-    if zero_count != zeros:
-        return False
-    if difficulty == "easy":
-        return not radicands_seen
-    return len(radicands_seen) <= 1 and None not in radicands_seen
+        out.append(Fraction(-poly[1], poly[0]))
+    return out
 
 
 # These work in Python's Fractions: the generators call them on every rejected draw.
