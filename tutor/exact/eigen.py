@@ -368,13 +368,12 @@ def _eigenbasis(dm: DomainMatrix, f: sp.Poly, n: int, mult: int, field: _Field):
     if f.degree() == 1:
         root = -f.rep.to_list()[1]
         shifted = dm - DomainMatrix.eye(n, K) * root
-        guessed = _rational_null_vector(shifted, field) if mult == 1 and K.is_FractionField else None
         E = _Ring1(K)
-        adjugate = None
-        if guessed is None and mult == 1 and n <= _ADJUGATE_MAX_N:
-            adjugate = _adjugate_null_vector(shifted.to_list(), E)
-        if guessed is not None or adjugate is not None:
-            rows = [guessed if guessed is not None else adjugate]
+        single = _rational_null_vector(shifted, field) if mult == 1 and K.is_FractionField else None
+        if single is None:
+            single = _adjugate_null_vector(shifted.to_list(), E, mult)
+        if single is not None:
+            rows = [single]
         else:
             null = shifted.nullspace().to_Matrix()
             rows = [[K.from_sympy(v) for v in null.row(i)] for i in range(null.rows)]
@@ -383,8 +382,8 @@ def _eigenbasis(dm: DomainMatrix, f: sp.Poly, n: int, mult: int, field: _Field):
         A = [[E.const(dm[i, j].element) for j in range(n)] for i in range(n)]
         for i in range(n):
             A[i][i] = E.sub(A[i][i], E.x)
-        adjugate = _adjugate_null_vector(A, E) if mult == 1 and n <= _ADJUGATE_MAX_N else None
-        rows = [adjugate] if adjugate is not None else _nullspace(A, E)
+        single = _adjugate_null_vector(A, E, mult)
+        rows = [single] if single is not None else _nullspace(A, E)
     basis, norms = [], []
     for v in rows:
         for w in basis:  # Gram–Schmidt, exact in E
@@ -434,14 +433,17 @@ def _clear_denominators(v, E):
 _ADJUGATE_MAX_N = 4  # cofactors are 3 × 3 determinants at most; larger matrices go to elimination
 
 
-def _adjugate_null_vector(A, E):
-    """A null vector of a matrix of rank n − 1: a non-zero column of its adjugate (A·adj A = 0).
+def _adjugate_null_vector(A, E, multiplicity: int):
+    """The null vector of A − xI for a simple factor (rank n − 1): a non-zero column of the
+    adjugate (A·adj A = 0); None for a repeated factor or n > _ADJUGATE_MAX_N (eliminate then).
 
     Cofactors need only products and differences in E. Elimination inverts every pivot, and
     an inverse in F[x]/(f) is an extended Euclid over F: over Q(t), most of the time of a
     three-point RBF problem. The caller scales the vector, so it is the one elimination gives.
     """
     n = len(A)
+    if multiplicity != 1 or n > _ADJUGATE_MAX_N:
+        return None
     for j in range(n):
         minors = [[row[:i] + row[i + 1:] for k, row in enumerate(A) if k != j] for i in range(n)]
         column = [_det(m, E) if (i + j) % 2 == 0 else E.neg(_det(m, E)) for i, m in enumerate(minors)]
