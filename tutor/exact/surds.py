@@ -135,12 +135,8 @@ def surd_over_common_denominator(s: Surd) -> sp.Expr:
     >>> surd_over_common_denominator({1: Fraction(40, 3), 13: Fraction(8, 3)})
     8*(sqrt(13) + 5)/3
     """
-    den, num = 1, 0
-    for c in s.values():
-        den = den * c.denominator // gcd(den, c.denominator)
-        num = gcd(num, c.numerator)
-    content = Fraction(num, den) if num else Fraction(1)
-    inner = sp.Add(*[_term(c / content, k) for k, c in s.items()])
+    content, primitive = _content(s)
+    inner = sp.Add(*[_term(c, k) for k, c in primitive.items()])
     return inner if content == 1 else _keep_coeff(sp.Rational(content.numerator, content.denominator), inner)
 
 
@@ -275,7 +271,7 @@ def _content(s: Surd) -> tuple[Fraction, Surd]:
     for c in s.values():
         den = den * c.denominator // gcd(den, c.denominator)
         num = gcd(num, c.numerator)
-    content = Fraction(abs(num), den)
+    content = Fraction(num, den)  # gcd is never negative
     return content, {k: c / content for k, c in s.items()}
 
 
