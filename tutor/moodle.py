@@ -118,11 +118,12 @@ def question_xml(solution) -> str:
         solution=solution)
     rows = "".join(f"<tr><td><code>{escape(label)}</code></td><td>{cloze(value, signed)}</td></tr>"
                    for _, label, value, signed in sub_answers(solution))
+    texts = text_answers(solution)
     rows += "".join(f"<tr><td><code>{escape(label)}</code></td><td>{short_answer(spellings)}</td></tr>"
-                    for label, spellings in text_answers(solution))
+                    for label, spellings in texts)
     note = ("<p>Give decimals to at least 3 significant figures. Where the sign of a vector is a "
             "choice (an eigenvector and what follows from it), either sign is accepted.</p>")
-    if text_answers(solution):
+    if texts:
         note += "<p>Type each edge code as its five entries separated by commas, such as 0,1,X,a,Y.</p>"
     text = markdown_to_html(statement) + note + f"<table>{rows}</table>"
     feedback = markdown_to_html(render(solution, "md"))
