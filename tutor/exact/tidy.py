@@ -15,9 +15,9 @@ import sympy as sp
 from . import surds
 from .implicit import IMPLICIT
 
-_PRECISION = 40
+_PRECISION = 40  # digits for numeric sign and order decisions on exact values
 _TIDY_LIMIT = 40  # operations: radsimp on larger expressions can take minutes
-_PROVE_LIMIT = 60  # operations: larger identities are confirmed on 100 digits  # digits for numeric sign and order decisions on exact values
+_PROVE_LIMIT = 60  # operations: larger identities are confirmed on 100 digits
 
 
 def as_expr(value) -> sp.Expr:
