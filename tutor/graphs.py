@@ -225,8 +225,9 @@ def minimum_code(graph: Graph) -> tuple[tuple[EdgeCode, ...], tuple[SearchStep, 
         best = min((c for c, _, _ in proposals), key=edge_key)
         candidates = tuple(sorted({c for c, _, _ in proposals}, key=edge_key))
         # Only the proposals that give the smallest code become embeddings: building every one was
-        # most of the time on symmetric graphs (K7 keeps 2,520 partial traversals).
-        embeddings = _distinct([_apply(emb, move) for c, emb, move in proposals if c == best])
+        # most of the time on symmetric graphs (K7 keeps 2,520 partial traversals). Equal embeddings
+        # (the same frozen record, reached by two proposals) are kept once, in order.
+        embeddings = list(dict.fromkeys(_apply(emb, move) for c, emb, move in proposals if c == best))
         code.append(best)
         trace.append(SearchStep(len(code) - 1, candidates, best, len(embeddings)))
         if len(code) == len(graph.edges):
@@ -244,16 +245,6 @@ def _apply(emb: _Embedding | None, move) -> _Embedding:
         return _Embedding(emb.order, emb.parent, emb.used | {frozenset((right, w))})
     i, u, w = rest
     return _Embedding(emb.order + (w,), emb.parent + (i,), emb.used | {frozenset((u, w))})
-
-
-def _distinct(embeddings):
-    seen, out = set(), []
-    for e in embeddings:
-        key = (e.order, e.parent, e.used)
-        if key not in seen:
-            seen.add(key)
-            out.append(e)
-    return out
 
 
 def _extensions(graph: Graph, emb: _Embedding):
