@@ -13,19 +13,14 @@ import sympy as sp
 from .tidy import tidy_sum_of_products
 
 
-def rows_of(M) -> list[list[sp.Expr]]:
-    """A SymPy matrix (or nested rows already) as a list of rows."""
-    return M.tolist() if isinstance(M, sp.MatrixBase) else [list(r) for r in M]
-
-
-def matvec(M, v) -> tuple[sp.Expr, ...]:
+def matvec(M: sp.MatrixBase, v) -> tuple[sp.Expr, ...]:
     """M·v for a matrix M and a vector v, tidied."""
-    return tuple(tidy_sum_of_products(list(zip(row, v))) for row in rows_of(M))
+    return tuple(tidy_sum_of_products(list(zip(row, v))) for row in M.tolist())
 
 
-def transpose_matvec(M, v) -> tuple[sp.Expr, ...]:
+def transpose_matvec(M: sp.MatrixBase, v) -> tuple[sp.Expr, ...]:
     """Mᵀ·v, tidied."""
-    rows = rows_of(M)
+    rows = M.tolist()
     return tuple(tidy_sum_of_products([(rows[i][j], v[i]) for i in range(len(rows))]) for j in range(len(rows[0])))
 
 
