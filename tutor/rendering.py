@@ -1,10 +1,13 @@
 """Render a Solution as Markdown, LaTeX or JSON.
 
-Templates live in templates/<format>/: a page skeleton, one problem statement
-per topic (problems/<topic>.*.j2) and one template per step kind
-(steps/<kind>.*.j2). They format values from the record and never compute.
-The Jinja delimiters, ``((( value )))`` and ``((* block *))``, never clash with
-TeX braces, and undefined names fail loudly.
+One template per step kind (templates/steps/<kind>.j2) and per problem statement
+(templates/problems/<topic>.j2) serves every format: what differs between formats
+(display maths, lists, tables, bold, headings) is a macro of the format's macro
+file, templates/macros/<format>.j2, which each environment passes to every
+template as ``fmt``. Only the page frames (templates/frames/<format>/) are written
+per format. Templates format values from the record and never compute. The Jinja
+delimiters, ``((( value )))`` and ``((* block *))``, never clash with TeX braces,
+and undefined names fail loudly.
 """
 
 from __future__ import annotations
@@ -21,8 +24,8 @@ from .exact.tidy import Scaled, as_expr, count_ops, numeric
 from .resources import resource_dir
 from .steps import Solution, Step
 
-FORMATS = {"md": ("markdown", "md"), "tex": ("latex", "tex")}
-FOLDERS = {"md": "markdown", "tex": "latex", "text": "text"}  # text: only the check report
+FORMATS = ("md", "tex")  # the formats of a worked solution (JSON is built in Python, below)
+FRAMES = (*FORMATS, "text")  # text: only the check report
 APPROX_DIGITS = 4
 MAX_TEX = 1500  # characters of LaTeX for one value; longer exact values are shown as decimals
 SORT_LIMIT = 30  # operations: larger sums of exponentials are printed in SymPy's own term order
@@ -305,11 +308,12 @@ FILTERS = {
 }
 
 
-def _bytecode_cache(jinja2):
+def _bytecode_cache(jinja2, fmt: str):
     """Jinja's per-user cache of compiled templates (compiling the recipe templates anew was a third
-    of a one-off `tutor solve`), or none where the temporary folder cannot hold it."""
+    of a one-off `tutor solve`), or none where the temporary folder cannot hold it. Each format has
+    its own file names: the same template compiles differently where a format escapes its output."""
     try:
-        return jinja2.FileSystemBytecodeCache()
+        return jinja2.FileSystemBytecodeCache(pattern=f"__jinja2_tutor_{fmt}_%s.cache")
     except (OSError, RuntimeError):
         return None
 
@@ -319,9 +323,10 @@ def environment(fmt: str):
     """The Jinja environment of one format, built on first use (Jinja is imported lazily)."""
     import jinja2
 
-    folder = FOLDERS[fmt]
+    if fmt not in FRAMES:
+        raise ValueError(f"unknown format {fmt!r}")
     env = jinja2.Environment(
-        loader=jinja2.FileSystemLoader(str(resource_dir("templates") / folder)),
+        loader=jinja2.FileSystemLoader(str(resource_dir("templates"))),
         block_start_string="((*",
         block_end_string="*))",
         variable_start_string="(((",
@@ -333,15 +338,25 @@ def environment(fmt: str):
         keep_trailing_newline=True,
         undefined=jinja2.StrictUndefined,
         autoescape=False,
-        bytecode_cache=_bytecode_cache(jinja2),
+        bytecode_cache=_bytecode_cache(jinja2, fmt),
         auto_reload=False,  # templates are package data: no stat() of every template on every use
     )
     env.filters.update(FILTERS)
+    if fmt in FORMATS:
+        env.globals["fmt"] = env.get_template(f"macros/{fmt}.j2").module
     return env
 
 
-def template_name(fmt: str, part: str, name: str) -> str:
-    return f"{part}/{name}.{FORMATS[fmt][1]}.j2"
+def problem_template(solution: Solution) -> str:
+    return f"problems/{solution.topic}.j2"
+
+
+def step_template(step: Step) -> str:
+    return f"steps/{step.kind}.j2"
+
+
+def frame(fmt: str, name: str) -> str:
+    return f"frames/{fmt}/{name}.j2"
 
 
 def render(solution: Solution, fmt: str = "md") -> str:
@@ -349,21 +364,18 @@ def render(solution: Solution, fmt: str = "md") -> str:
         return json.dumps(to_json(solution), indent=2, ensure_ascii=False) + "\n"
     if fmt not in FORMATS:
         raise ValueError(f"unknown format {fmt!r}")
-    env = environment(fmt)
-    page = env.get_template(f"page.{FORMATS[fmt][1]}.j2")
-    return page.render(solution=solution, problem_template=template_name(fmt, "problems", solution.topic),
-                       step_template=lambda step: template_name(fmt, "steps", step.kind))
+    page = environment(fmt).get_template(frame(fmt, "page"))
+    return page.render(solution=solution, problem_template=problem_template(solution),
+                       step_template=step_template)
 
 
 def render_sheet(solutions, fmt: str = "md", *, title: str = "Problem sheet", with_solutions: bool = False) -> str:
     """A numbered problem sheet (or exam); with_solutions adds each worked solution after its problem."""
     if fmt not in FORMATS:
         raise ValueError(f"unknown format {fmt!r}")
-    env = environment(fmt)
-    return env.get_template(f"sheet.{FORMATS[fmt][1]}.j2").render(
+    return environment(fmt).get_template(frame(fmt, "sheet")).render(
         solutions=solutions, title=title, with_solutions=with_solutions,
-        problem_template=lambda solution: template_name(fmt, "problems", solution.topic),
-        step_template=lambda step: template_name(fmt, "steps", step.kind))
+        problem_template=problem_template, step_template=step_template)
 
 
 # --- JSON -------------------------------------------------------------------------
