@@ -30,10 +30,12 @@ def test_wheel_carries_templates_and_problems(installed):
     outside.mkdir()
     problem = outside / "mine.yaml"
     problem.write_text((PROBLEMS / "kernel-pca" / "example3.yaml").read_text())
-    for fmt in ("md", "tex", "json"):
+    for fmt in ("md", "tex", "html", "json"):
         result = subprocess.run([str(tutor), "solve", str(problem), "-f", fmt], cwd=outside,
                                 capture_output=True, text=True, timeout=120)
         assert result.returncode == 0, result.stderr
+        if fmt == "html":  # KaTeX's script and fonts travel in the wheel
+            assert "katex.render" in result.stdout and "font/woff2;base64," in result.stdout
     bundled = subprocess.run([str(tutor), "solve", "kernel-pca/example3"], cwd=outside,
                              capture_output=True, text=True, timeout=120)
     assert bundled.returncode == 0 and "Example 3" in bundled.stdout

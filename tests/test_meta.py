@@ -22,13 +22,28 @@ def _kinds_used():
     return kinds
 
 
-@pytest.mark.parametrize("folder,ext", [("markdown", "md"), ("latex", "tex")])
-def test_every_step_kind_and_topic_has_a_template_in_every_format(folder, ext):
-    templates = resource_dir("templates") / folder
+def test_every_step_kind_and_topic_has_one_template_for_every_format():
+    templates = resource_dir("templates")
     for kind in _kinds_used():
-        assert (templates / "steps" / f"{kind}.{ext}.j2").is_file(), kind
+        assert (templates / "steps" / f"{kind}.j2").is_file(), kind
     for name in topics.names():
-        assert (templates / "problems" / f"{name}.{ext}.j2").is_file(), name
+        assert (templates / "problems" / f"{name}.j2").is_file(), name
+
+
+def test_only_the_frames_and_the_format_macros_are_written_per_format():
+    # One template per step kind and problem statement: no format's syntax outside frames/ and macros/.
+    templates = resource_dir("templates")
+    per_format = [r"\\begin\{itemize\}", r"\\begin\{tabular", r"\\textbf\{", r"^\s*\$\$\s*$",
+                  r"^\s*\\[\[\]]\s*$", r"^\|.*\|$", r"\*\*\w", "<(p|ul|li|table|div|strong)\\b"]
+    for path in [*templates.glob("steps/*.j2"), *templates.glob("problems/*.j2"), templates / "solution.j2"]:
+        text = path.read_text(encoding="utf-8")
+        for pattern in per_format:
+            assert not re.search(pattern, text, re.M), f"{path.name}: {pattern}"
+    macros = {p.stem for p in (templates / "macros").glob("*.j2")}
+    assert {"md", "tex"} <= macros
+    for fmt in macros:  # every format's macro file defines the same names
+        names = set(re.findall(r"\(\(\* (?:macro|set) (\w+)", (templates / "macros" / f"{fmt}.j2").read_text()))
+        assert names == set(re.findall(r"\(\(\* (?:macro|set) (\w+)", (templates / "macros" / "md.j2").read_text())), fmt
 
 
 def test_every_topic_has_bundled_problems_and_documented_answer_keys():

@@ -5,7 +5,7 @@ The library API (the CLI is a thin layer over it):
     load_problem(path)           -> Loaded(source, topic, problem)
     load_problem_text(text)      -> Loaded
     solve(path_or_loaded)        -> Solution (steps as data, answers derived from them)
-    render(solution, fmt)        -> str, fmt in "md", "tex", "json"
+    render(solution, fmt)        -> str, fmt in "md", "tex", "html", "json"
     check(problem, answers)      -> Report: a verdict per answer key and a score
     render_report(report, fmt)   -> str, fmt in "md", "text", "json"
     topic_names()                -> list of topic names

@@ -62,8 +62,9 @@ def main():
 
 @main.command()
 @click.argument("file")
-@click.option("--format", "-f", "fmt", type=click.Choice(["md", "tex", "json"]), default="md",
-              show_default=True, help="Markdown, a LaTeX document, or JSON with steps and answers.")
+@click.option("--format", "-f", "fmt", type=click.Choice(["md", "tex", "html", "json"]), default="md",
+              show_default=True, help="Markdown, a LaTeX document, a self-contained HTML page, or JSON with "
+                                      "steps and answers.")
 @click.option("--output", "-o", type=click.Path(dir_okay=False, writable=True), default=None,
               help="Write to this file instead of standard output.")
 @reports_errors
@@ -149,8 +150,8 @@ def moodle(files, output, category):
 
 @main.command()
 @click.argument("files", nargs=-1, required=True)
-@click.option("--format", "-f", "fmt", type=click.Choice(["md", "tex"]), default="md", show_default=True,
-              help="Markdown, or a LaTeX document.")
+@click.option("--format", "-f", "fmt", type=click.Choice(["md", "tex", "html"]), default="md", show_default=True,
+              help="Markdown, a LaTeX document, or a self-contained HTML page.")
 @click.option("--solutions", is_flag=True, help="The solutions document: each problem followed by its worked solution.")
 @click.option("--title", "-t", default="Problem sheet", show_default=True, help="The sheet's title.")
 @click.option("--output", "-o", type=click.Path(dir_okay=False, writable=True), default=None,

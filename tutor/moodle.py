@@ -112,10 +112,9 @@ def markdown_to_html(text: str) -> str:
 
 
 def question_xml(solution) -> str:
-    from .rendering import environment, render, template_name
+    from .rendering import environment, problem_template, render
 
-    statement = environment("md").get_template(template_name("md", "problems", solution.topic)).render(
-        solution=solution)
+    statement = environment("md").get_template(problem_template(solution)).render(solution=solution)
     rows = "".join(f"<tr><td><code>{escape(label)}</code></td><td>{cloze(value, signed)}</td></tr>"
                    for _, label, value, signed in sub_answers(solution))
     texts = text_answers(solution)

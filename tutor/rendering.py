@@ -1,15 +1,20 @@
-"""Render a Solution as Markdown, LaTeX or JSON.
+"""Render a Solution as Markdown, LaTeX, HTML or JSON.
 
-Templates live in templates/<format>/: a page skeleton, one problem statement
-per topic (problems/<topic>.*.j2) and one template per step kind
-(steps/<kind>.*.j2). They format values from the record and never compute.
-The Jinja delimiters, ``((( value )))`` and ``((* block *))``, never clash with
-TeX braces, and undefined names fail loudly.
+One template per step kind (templates/steps/<kind>.j2) and per problem statement
+(templates/problems/<topic>.j2) serves every format: what differs between formats
+(display maths, lists, tables, bold, headings) is a macro of the format's macro
+file, templates/macros/<format>.j2, which each environment passes to every
+template as ``fmt``. Only the page frames (templates/frames/<format>/) are written
+per format. Templates format values from the record and never compute. The Jinja
+delimiters, ``((( value )))`` and ``((* block *))``, never clash with TeX braces,
+and undefined names fail loudly.
 """
 
 from __future__ import annotations
 
+import html
 import json
+import re
 from functools import cache, lru_cache
 from typing import Any
 
@@ -21,8 +26,8 @@ from .exact.tidy import Scaled, as_expr, count_ops, numeric
 from .resources import resource_dir
 from .steps import Solution, Step
 
-FORMATS = {"md": ("markdown", "md"), "tex": ("latex", "tex")}
-FOLDERS = {"md": "markdown", "tex": "latex", "text": "text"}  # text: only the check report
+FORMATS = ("md", "tex", "html")  # the formats of a worked solution (JSON is built in Python, below)
+FRAMES = (*FORMATS, "text")  # text: only the check report
 APPROX_DIGITS = 4
 MAX_TEX = 1500  # characters of LaTeX for one value; longer exact values are shown as decimals
 SORT_LIMIT = 30  # operations: larger sums of exponentials are printed in SymPy's own term order
@@ -281,6 +286,99 @@ def edge_code(code) -> str:
     return r"\{" + ", ".join(str(x) for x in code) + r"\}"
 
 
+# --- HTML ---------------------------------------------------------------------------
+# The HTML templates keep inline maths as $…$, like the others; html_body turns each into a
+# <span class="math inline">\(…\)</span> and wraps loose text in paragraphs. The page's script
+# sets every .math element with KaTeX; a Jupyter notebook typesets the \( \) and \[ \] itself.
+
+_BLOCK_START = re.compile(r"</?(h[1-6]|p|div|ul|ol|li|table|tr|section|article)\b")
+_INLINE_MATH = re.compile(r"\$([^$]+)\$([.,;:!?)]*)")  # with the punctuation that follows it
+
+
+def html_text(text: str):
+    """User text (a problem's title) as HTML text: escaped, and its $ never read as maths."""
+    from markupsafe import Markup, escape
+
+    return Markup(str(escape(str(text))).replace("$", "&#36;"))
+
+
+def _maths(body: str) -> str:
+    # Values were escaped by the environment, template text was not: the same escaping for both.
+    return html.escape(html.unescape(body), quote=False)
+
+
+def _inline_maths(match: re.Match) -> str:
+    span = rf'<span class="math inline">\({_maths(match.group(1))}\)</span>'
+    if match.group(2):  # a line never breaks between a formula and its full stop or bracket
+        return f'<span class="nowrap">{span}{match.group(2)}</span>'
+    return span
+
+
+def html_body(text: str):
+    """Rendered HTML body: $…$ marked as inline maths, loose lines of text wrapped in <p>."""
+    from markupsafe import Markup
+
+    text = _INLINE_MATH.sub(_inline_maths, str(text))
+    out = []
+    for chunk in re.split(r"\n\s*\n", text.strip("\n")):
+        lines = chunk.split("\n")
+        loose = next((i for i, line in enumerate(lines) if _BLOCK_START.match(line.lstrip())), len(lines))
+        if loose:  # text before the first block element (if any) is one paragraph
+            out.append("<p>" + "\n".join(lines[:loose]) + "</p>")
+        out.extend(lines[loose:])
+    return Markup("\n".join(out) + "\n")
+
+
+def display_maths(text: str):
+    """The body of a display formula, escaped once (see _maths)."""
+    from markupsafe import Markup
+
+    return Markup(_maths(str(text).strip()))
+
+
+@cache
+def _asset(name: str) -> str:
+    return (resource_dir("templates") / "frames" / "html" / name).read_text(encoding="utf-8")
+
+
+@cache
+def _katex_css() -> str:
+    """KaTeX's style sheet with each font inlined as a woff2 data URI (every browser in use reads
+    woff2; the woff and ttf fallbacks would only add weight)."""
+    import base64
+
+    fonts = resource_dir("templates") / "frames" / "html" / "katex" / "fonts"
+
+    def inline(match: re.Match) -> str:
+        data = base64.b64encode((fonts / match.group(1)).read_bytes()).decode("ascii")
+        return f'url(data:font/woff2;base64,{data}) format("woff2")'
+
+    return re.sub(r'url\(fonts/([\w-]+\.woff2)\) format\("woff2"\)(?:,url\([^)]*\) format\("\w+"\))*', inline,
+                  _asset("katex/katex.min.css"))
+
+
+_RENDER_MATHS = r"""
+document.querySelectorAll(".math").forEach(function (el) {
+  var display = el.classList.contains("display");
+  var tex = el.textContent.replace(/^\s*\\[\[(]/, "").replace(/\\[\])]\s*$/, "");
+  katex.render(tex, el, {displayMode: display, throwOnError: false, strict: "ignore",
+                        macros: {"\\arraystretch": "1.3"}});  // matrices of fractions need the room
+});
+"""
+
+
+def html_head():
+    from markupsafe import Markup
+
+    return Markup(f"<style>\n{_katex_css()}\n</style>\n<style>\n{_asset('style.css')}</style>")
+
+
+def html_scripts():
+    from markupsafe import Markup
+
+    return Markup(f"<script>\n{_asset('katex/katex.min.js')}\n</script>\n<script>{_RENDER_MATHS}</script>")
+
+
 FILTERS = {
     "tex": tex,
     "col": col,
@@ -302,14 +400,18 @@ FILTERS = {
     "answer_tex": answer_tex,
     "edge_code": edge_code,
     "answer_text": answer_text,
+    "html_text": html_text,
+    "html_body": html_body,
+    "display_maths": display_maths,
 }
 
 
-def _bytecode_cache(jinja2):
+def _bytecode_cache(jinja2, fmt: str):
     """Jinja's per-user cache of compiled templates (compiling the recipe templates anew was a third
-    of a one-off `tutor solve`), or none where the temporary folder cannot hold it."""
+    of a one-off `tutor solve`), or none where the temporary folder cannot hold it. Each format has
+    its own file names: the same template compiles differently where a format escapes its output."""
     try:
-        return jinja2.FileSystemBytecodeCache()
+        return jinja2.FileSystemBytecodeCache(pattern=f"__jinja2_tutor_{fmt}_%s.cache")
     except (OSError, RuntimeError):
         return None
 
@@ -319,9 +421,10 @@ def environment(fmt: str):
     """The Jinja environment of one format, built on first use (Jinja is imported lazily)."""
     import jinja2
 
-    folder = FOLDERS[fmt]
+    if fmt not in FRAMES:
+        raise ValueError(f"unknown format {fmt!r}")
     env = jinja2.Environment(
-        loader=jinja2.FileSystemLoader(str(resource_dir("templates") / folder)),
+        loader=jinja2.FileSystemLoader(str(resource_dir("templates"))),
         block_start_string="((*",
         block_end_string="*))",
         variable_start_string="(((",
@@ -332,16 +435,28 @@ def environment(fmt: str):
         lstrip_blocks=True,
         keep_trailing_newline=True,
         undefined=jinja2.StrictUndefined,
-        autoescape=False,
-        bytecode_cache=_bytecode_cache(jinja2),
+        autoescape=fmt == "html",  # HTML escapes every value; LaTeX and Markdown escape only user text
+        bytecode_cache=_bytecode_cache(jinja2, fmt),
         auto_reload=False,  # templates are package data: no stat() of every template on every use
     )
     env.filters.update(FILTERS)
+    if fmt == "html":
+        env.globals.update(html_head=html_head, html_scripts=html_scripts)
+    if fmt in FORMATS:
+        env.globals["fmt"] = env.get_template(f"macros/{fmt}.j2").module
     return env
 
 
-def template_name(fmt: str, part: str, name: str) -> str:
-    return f"{part}/{name}.{FORMATS[fmt][1]}.j2"
+def problem_template(solution: Solution) -> str:
+    return f"problems/{solution.topic}.j2"
+
+
+def step_template(step: Step) -> str:
+    return f"steps/{step.kind}.j2"
+
+
+def frame(fmt: str, name: str) -> str:
+    return f"frames/{fmt}/{name}.j2"
 
 
 def render(solution: Solution, fmt: str = "md") -> str:
@@ -349,21 +464,28 @@ def render(solution: Solution, fmt: str = "md") -> str:
         return json.dumps(to_json(solution), indent=2, ensure_ascii=False) + "\n"
     if fmt not in FORMATS:
         raise ValueError(f"unknown format {fmt!r}")
-    env = environment(fmt)
-    page = env.get_template(f"page.{FORMATS[fmt][1]}.j2")
-    return page.render(solution=solution, problem_template=template_name(fmt, "problems", solution.topic),
-                       step_template=lambda step: template_name(fmt, "steps", step.kind))
+    page = environment(fmt).get_template(frame(fmt, "page"))
+    return page.render(solution=solution, problem_template=problem_template(solution),
+                       step_template=step_template)
+
+
+def render_fragment(solution: Solution, fmt: str) -> str:
+    """A worked solution to put inside another document (a Jupyter notebook, nbconvert's LaTeX):
+    Markdown as for a page, LaTeX without preamble, HTML without KaTeX (the notebook sets the maths)."""
+    if fmt not in FORMATS:
+        raise ValueError(f"unknown format {fmt!r}")
+    name = "page" if fmt == "md" else "fragment"
+    return environment(fmt).get_template(frame(fmt, name)).render(
+        solution=solution, problem_template=problem_template(solution), step_template=step_template)
 
 
 def render_sheet(solutions, fmt: str = "md", *, title: str = "Problem sheet", with_solutions: bool = False) -> str:
     """A numbered problem sheet (or exam); with_solutions adds each worked solution after its problem."""
     if fmt not in FORMATS:
         raise ValueError(f"unknown format {fmt!r}")
-    env = environment(fmt)
-    return env.get_template(f"sheet.{FORMATS[fmt][1]}.j2").render(
+    return environment(fmt).get_template(frame(fmt, "sheet")).render(
         solutions=solutions, title=title, with_solutions=with_solutions,
-        problem_template=lambda solution: template_name(fmt, "problems", solution.topic),
-        step_template=lambda step: template_name(fmt, "steps", step.kind))
+        problem_template=problem_template, step_template=step_template)
 
 
 # --- JSON -------------------------------------------------------------------------

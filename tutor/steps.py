@@ -27,7 +27,7 @@ class Check:
 @dataclass(frozen=True)
 class Step:
     key: str  # stable; equals the answer key when the step produces an answer
-    kind: str  # picks the template: templates/<format>/steps/<kind>.*.j2
+    kind: str  # picks the template: templates/steps/<kind>.j2 (one for every format)
     title: str
     formula: str  # the recipe's formula, in LaTeX
     result: Any = None  # the exact value this step produces
@@ -60,3 +60,21 @@ class Solution:
 
     def step(self, key: str) -> Step:
         return next(s for s in self.steps if s.key == key)
+
+    # Jupyter shows the richest of these it can; each is the worked solution, made for embedding.
+    def _repr_html_(self) -> str:
+        """An HTML fragment whose \\( \\) and \\[ \\] maths the notebook typesets itself."""
+        from .rendering import render_fragment
+
+        return render_fragment(self, "html")
+
+    def _repr_markdown_(self) -> str:
+        from .rendering import render_fragment
+
+        return render_fragment(self, "md")
+
+    def _repr_latex_(self) -> str:
+        """LaTeX without preamble (nbconvert puts it into its own document, which loads amsmath)."""
+        from .rendering import render_fragment
+
+        return render_fragment(self, "tex")

@@ -32,9 +32,7 @@ def to_json(report: Report) -> dict:
 def render_report(report: Report, fmt: str = "md") -> str:
     if fmt == "json":
         return json.dumps(to_json(report), indent=2, ensure_ascii=False) + "\n"
-    from ..rendering import environment
+    from ..rendering import environment, frame
 
-    template = {"md": "report.md.j2", "text": "report.txt.j2"}[fmt]
-    env = environment(fmt)
-    return env.get_template(template).render(report=report, score=number(report.score),
-                                             max_score=number(report.max_score))
+    return environment(fmt).get_template(frame(fmt, "report")).render(
+        report=report, score=number(report.score), max_score=number(report.max_score))
