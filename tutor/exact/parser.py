@@ -5,10 +5,34 @@ Problem files and students' answers are untrusted, so strings never reach
 only numbers, ``+ - * / ^`` (and ``**``), parentheses, implicit multiplication
 (``2sqrt(2)``, ``2 pi``), a few named functions and constants, and the LaTeX a
 student types for them (``\frac{1}{\sqrt{2}}``, ``e^{-1}``, ``\ln 2``,
-``2\cdot\pi``), and builds the SymPy value directly. Every dimension of the input is bounded so that no string
-can hang the parser or exhaust memory: its length, the number of tokens, the
-nesting depth, the digits of a literal, the size of an exponent and the digits
-of an integer power.
+``2\cdot\pi``), and builds the SymPy value directly.
+
+A function applies to a bracketed argument, and a power after the bracket
+raises the value: ``ln(2)^2`` and ``\exp(1)^2`` are (ln 2)² and e², as in every
+calculator. Without brackets the argument is the next power, as TeX typesets
+it: ``\ln 2^2`` is ln(2²) = ln 4 and ``ln 2/4`` is (ln 2)/4. A positive integer
+power written on the function itself is a power of the value: ``\ln^2 2`` and
+``ln^2(2)`` are (ln 2)²; ``ln^{-1}`` (an inverse or a reciprocal?) is refused.
+
+Every value is bounded as it is built, before SymPy evaluates it, so no string
+can hang the parser or exhaust memory (each takes well under a second):
+
+- the input: at most MAX_LENGTH characters, MAX_TOKENS symbols, MAX_DEPTH
+  nested brackets, functions and signs, MAX_LITERAL_DIGITS digits in a number
+  and 10^±MAX_SCI_EXPONENT in scientific notation;
+- exponents: a rational exponent of a base other than e has numerator and
+  denominator at most MAX_EXPONENT, an irrational one at most MAX_EXPONENT in
+  size, and ``ln`` may appear in an exponent only of e, as terms c·ln(a)
+  (``e^(ln(2)/4)``, ``exp(1 - 2 ln 3)``), which become powers a^c;
+- magnitude: every non-zero value lies between 10^-MAX_MAGNITUDE and
+  10^MAX_MAGNITUDE. A power or exponential is estimated from a 64-bit
+  approximation of its base and exponent and refused before it is built;
+- exact numbers: numerator and denominator of every rational have at most
+  MAX_DIGITS digits, checked before an exact power is computed;
+- roots: SymPy simplifies b^(p/q) by factoring b^p, and merges roots of the
+  same base or the same exponent in a product; such a radicand, predicted
+  before the power or product is built, has at most MAX_ROOT_DIGITS digits;
+- variables (``x1^2 - x2``): total degree at most MAX_DEGREE.
 
 >>> parse_number("2*sqrt(2)")
 2*sqrt(2)
@@ -18,6 +42,10 @@ of an integer power.
 True
 >>> parse_number(r"\frac{1}{\sqrt{2}}")
 sqrt(2)/2
+>>> parse_number("ln(2)^2"), parse_number(r"\ln 2^2"), parse_number(r"\ln^2 2")
+(log(2)**2, log(4), log(2)**2)
+>>> parse_number("exp(1 - 2 ln(3))")
+E/9
 """
 
 from __future__ import annotations
@@ -25,7 +53,9 @@ from __future__ import annotations
 import math
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 
+import mpmath
 import sympy as sp
 
 from ..errors import ParseError
@@ -35,15 +65,13 @@ MAX_TOKENS = 400
 MAX_DEPTH = 40  # nested parentheses, functions and unary signs
 MAX_LITERAL_DIGITS = 60  # digits in one number literal
 MAX_SCI_EXPONENT = 350  # |k| in 1.5e-k: the range of a double, so any float a student pastes
-MAX_EXPONENT = 1000  # |p| and |q| of an exponent p/q
-MAX_POWER_DIGITS = 2000  # digits of an exact integer power before we build it
+MAX_EXPONENT = 1000  # |p| and q of a rational exponent p/q, and the size of an irrational one
+MAX_MAGNITUDE = 1000  # every non-zero value lies within 10^±1000
+MAX_DIGITS = 2000  # digits of the numerator and of the denominator of an exact rational
+MAX_ROOT_DIGITS = 200  # digits of a number SymPy factors to simplify a root (~5 ms at 200 digits)
+MAX_DEGREE = 32  # total degree of an expression in variables
 
-FUNCTIONS = {
-    "sqrt": lambda x: _sqrt(x),
-    "exp": lambda x: sp.exp(x),
-    "ln": lambda x: _log(x),
-    "log": lambda x: _log(x),
-}
+FUNCTIONS = ("sqrt", "exp", "ln", "log")
 CONSTANTS = {"pi": sp.pi, "π": sp.pi, "e": sp.E}
 
 _TOKEN = re.compile(
@@ -123,6 +151,8 @@ def _latex_token(command: str, column: int) -> tuple[str, str]:
     return "command", "frac"
 
 
+
+
 def parse(text: str, variables: dict[str, sp.Symbol] | None = None) -> Parsed:
     """Parse ``text`` into an exact SymPy value, or raise ParseError.
 
@@ -187,20 +217,8 @@ def _describe(tok: Token) -> str:
     return "end of input" if tok.kind == "end" else repr(tok.text)
 
 
-def _sqrt(x: sp.Expr) -> sp.Expr:
-    if x.is_negative:
-        raise ParseError("sqrt of a negative number")
-    return sp.sqrt(x)
-
-
-def _log(x: sp.Expr) -> sp.Expr:
-    if not x.is_positive:
-        raise ParseError("ln needs a positive argument")
-    return sp.log(x)
-
-
 class _Parser:
-    """Recursive descent over the token list, building SymPy values as it goes."""
+    """Recursive descent over the token list, building bounded SymPy values as it goes."""
 
     def __init__(self, tokens: list[Token], variables: dict[str, sp.Symbol]):
         self.tokens = tokens
@@ -232,9 +250,9 @@ class _Parser:
     def expression(self) -> sp.Expr:
         value = self.term()
         while self.peek().text in ("+", "-"):
-            op = self.take().text
+            tok = self.take()
             rhs = self.term()
-            value = value + rhs if op == "+" else value - rhs
+            value = _add(value, rhs if tok.text == "+" else -rhs, tok.column)
         return value
 
     # term := unary (('*' | '/' | implicit) unary)*
@@ -245,14 +263,9 @@ class _Parser:
             if tok.text in ("*", "/"):
                 self.take()
                 rhs = self.unary()
-                if tok.text == "/":
-                    if rhs == 0:
-                        raise ParseError("division by zero", tok.column)
-                    value = value / rhs
-                else:
-                    value = value * rhs
+                value = _divide(value, rhs, tok.column) if tok.text == "/" else _multiply(value, rhs, tok.column)
             elif self._starts_implicit_factor(tok):
-                value = value * self.unary()
+                value = _multiply(value, self.unary(), tok.column)
             else:
                 return value
 
@@ -282,7 +295,7 @@ class _Parser:
         self.enter(tok.column)
         exponent = self.unary()
         self.depth -= 1
-        return _bounded_power(base, exponent, tok.column)
+        return _power(base, exponent, tok.column)
 
     def atom(self) -> sp.Expr:
         tok = self.take()
@@ -292,7 +305,7 @@ class _Parser:
             return self._group(tok)
         if tok.text == "√":
             self.enter(tok.column)
-            value = _sqrt(self.power())
+            value = _sqrt(self.power(), tok.column)
             self.depth -= 1
             return value
         if tok.kind == "command":  # \frac{a}{b}, \frac12
@@ -300,9 +313,7 @@ class _Parser:
             numerator = self._argument()
             denominator = self._argument()
             self.depth -= 1
-            if denominator == 0:
-                raise ParseError("division by zero", tok.column)
-            return numerator / denominator
+            return _divide(numerator, denominator, tok.column)
         if tok.kind == "name" and tok.text in self.variables:
             return self.variables[tok.text]
         if tok.kind == "name":
@@ -323,14 +334,48 @@ class _Parser:
         return value
 
     def _function(self, name: str, tok: Token) -> sp.Expr:
-        # sqrt(2), \sqrt{2}, \sqrt2, \ln 2, ln(2)/4: brackets, or the next factor (one digit for \sqrt).
+        # sqrt(2), \sqrt{2}, \sqrt2: a bracket or one character. ln(2)^2 = (ln 2)^2: a bracketed
+        # argument ends the function, and power() raises the value. \ln 2^2 = ln 4, ln 2/4 = (ln 2)/4:
+        # without brackets the argument is the next power, as TeX sets it. \ln^2 2 = (ln 2)^2.
         self.enter(tok.column)
-        arg = self._argument() if name == "sqrt" else self.power()
+        times = self._function_power() if name != "sqrt" else None  # (k, column of the ^)
+        if name == "sqrt":
+            arg = self._argument()
+        elif self.peek().text in ("(", "{"):
+            arg = self._group(self.take())
+        else:
+            arg = self.power()
         self.depth -= 1
-        try:
-            return FUNCTIONS[name](arg)
-        except ParseError as err:
-            raise ParseError(err.message, tok.column) from None
+        if name == "sqrt":
+            value = _sqrt(arg, tok.column)
+        elif name == "exp":
+            value = _exp(arg, tok.column)
+        else:
+            value = _log(arg, tok.column)
+        return value if times is None else _power(value, *times)
+
+    def _function_power(self) -> tuple[sp.Integer, int] | None:
+        r"""The k of \ln^k x or ln^{k}(x): a positive integer, one digit or in braces, as TeX reads it."""
+        if self.peek().text != "^":
+            return None
+        caret = self.take()
+        tok = self.take()
+        if tok.text == "{":
+            digits = self.take()
+            self.expect("}")
+        else:
+            digits = tok
+        if digits.kind != "number" or not digits.text.isdigit():
+            raise ParseError("a power on a function must be a positive integer, as in \\ln^2 x = (\\ln x)^2;"
+                             " write (\\ln x)^(-1) or 1/\\ln x for a reciprocal", caret.column)
+        if tok.text != "{" and len(digits.text) > 1:
+            # TeX reads \ln^22 as \ln^{2} 2: the power is one digit, the rest is the argument.
+            self.i -= 1
+            self.tokens[self.i] = Token("number", digits.text[1:], digits.column + 1)
+            return sp.Integer(int(digits.text[0])), caret.column
+        if len(digits.text) > 4 or int(digits.text) == 0:
+            raise ParseError(f"a power on a function must be an integer from 1 to {MAX_EXPONENT}", caret.column)
+        return sp.Integer(int(digits.text)), caret.column
 
     def _argument(self) -> sp.Expr:
         r"""A LaTeX argument: a {group}, a (group), or one character, as in \frac12 or \sqrt2."""
@@ -363,29 +408,245 @@ class _Parser:
         return value * sp.Rational(10) ** exp10
 
 
-def _bounded_power(base: sp.Expr, exponent: sp.Expr, column: int) -> sp.Expr:
-    """base^exponent, refused before it is built when the result would be huge."""
-    if not exponent.is_Rational:
-        if exponent.is_number and base.is_number:
-            # Irrational exponents (2^sqrt(2), e^(ln 2/4)) are kept symbolic; bound their size.
-            approx = abs(exponent.evalf(15))
-            if approx > MAX_EXPONENT:
-                raise ParseError(f"exponent too large (at most {MAX_EXPONENT})", column)
-            return _checked_pow(base, exponent, column)
-        raise ParseError("exponent must be a number", column)
-    p, q = exponent.p, exponent.q
-    if abs(p) > MAX_EXPONENT or q > MAX_EXPONENT:
-        raise ParseError(f"exponent too large (numerator and denominator at most {MAX_EXPONENT})", column)
-    if base.is_Rational and base != 0:
-        size = max(abs(base.p), base.q)
-        if size > 1 and abs(p) * math.log10(size) / q > MAX_POWER_DIGITS:
-            raise ParseError(f"power too large (more than {MAX_POWER_DIGITS} digits)", column)
-    if base == 0 and exponent.is_negative:
+# --- Bounded arithmetic ---------------------------------------------------------------------------
+#
+# Each operation predicts what SymPy is about to compute before asking SymPy for it: the magnitude
+# of a power or an exponential from 64-bit approximations, and the exact powers and roots that
+# SymPy's automatic simplification makes (sqrt(8) -> 2 sqrt(2), 2^(1/2) 2^(1/3) -> 2^(5/6),
+# sqrt(2) sqrt(3) -> sqrt(6), exp(3 ln 2) -> 8). After it is built, every value is checked again:
+# its magnitude, the digits of its rational coefficients and, in variables, its degree.
+
+_MP = mpmath.MPContext()  # our own context: tidy.numeric changes the global mpmath precision
+_MP.prec = 64
+_MAX_LN = MAX_MAGNITUDE * math.log(10) * (1 + 1e-12)  # |ln v| for v within 10^±MAX_MAGNITUDE
+_MAX_BITS = MAX_DIGITS * math.log2(10)
+_MAX_ROOT_BITS = MAX_ROOT_DIGITS * math.log2(10)
+
+
+def _add(a: sp.Expr, b: sp.Expr, column: int) -> sp.Expr:
+    return _checked(a + b, column)
+
+
+def _multiply(a: sp.Expr, b: sp.Expr, column: int) -> sp.Expr:
+    _check_roots(_root_factors(a) + _root_factors(b), column)
+    return _checked(a * b, column)
+
+
+def _divide(a: sp.Expr, b: sp.Expr, column: int) -> sp.Expr:
+    if b == 0:
         raise ParseError("division by zero", column)
-    return _checked_pow(base, exponent, column)
+    return _multiply(a, _power(b, sp.Integer(-1), column), column)
 
 
-def _checked_pow(base: sp.Expr, exponent: sp.Expr, column: int) -> sp.Expr:
-    if base.is_negative and not (exponent.is_Rational and exponent.q == 1):
+def _sqrt(x: sp.Expr, column: int) -> sp.Expr:
+    if x.is_negative:
+        raise ParseError("sqrt of a negative number", column)
+    return _power(x, sp.Rational(1, 2), column)
+
+
+def _log(x: sp.Expr, column: int) -> sp.Expr:
+    if not x.is_positive:
+        raise ParseError("ln needs a positive argument", column)
+    return _checked(sp.log(x), column)
+
+
+def _exp(x: sp.Expr, column: int) -> sp.Expr:
+    """exp(x), with each term c·ln(a) of x made the power a^c here, bounded, as SymPy would make it.
+
+    SymPy turns exp(n·ln a) into a^n, and combines other logarithms in the exponent into powers
+    before anything could bound them, so ln may appear in x only as such terms.
+    """
+    if x.free_symbols:
+        return _checked(sp.exp(x), column)
+    _check_exponential(_approx_at(x, column), column)
+    rest, powers = [], []
+    for term in sp.Add.make_args(x):
+        if not term.has(sp.log):
+            rest.append(term)
+            continue
+        coeff, product = term.as_coeff_Mul()
+        factors = sp.Mul.make_args(product)
+        logs = [f for f in factors if isinstance(f, sp.log)]
+        others = [f for f in factors if not isinstance(f, sp.log)]
+        if len(logs) != 1 or any(f.has(sp.log) for f in others):
+            raise ParseError("ln may appear in an exponent only in terms c·ln(a), as in exp(1 - 2 ln 3)", column)
+        powers.append((logs[0].args[0], coeff * sp.Mul(*others)))
+    rest_sum = sp.Add(*rest)
+    _check_exponential(_approx_at(rest_sum, column), column)
+    value = _checked(sp.exp(rest_sum), column)
+    for base, exponent in powers:
+        value = _multiply(value, _power(base, exponent, column), column)
+    return value
+
+
+def _power(base: sp.Expr, exponent: sp.Expr, column: int) -> sp.Expr:
+    """base^exponent, refused before it is built when it would be huge, tiny or costly to simplify."""
+    if exponent.free_symbols or (base.free_symbols and not exponent.is_Rational and base is not sp.E):
+        raise ParseError("exponent must be a number", column)
+    if base is sp.E:
+        return _exp(exponent, column)
+    if isinstance(base, sp.exp):  # (e^y)^x = e^(xy), as SymPy rewrites it
+        return _exp(_multiply(base.exp, exponent, column), column)
+    if exponent.has(sp.log):
+        raise ParseError("ln may appear in an exponent only of e, as in e^(ln(2)/4)", column)
+    if exponent.is_Rational:
+        if abs(exponent.p) > MAX_EXPONENT or exponent.q > MAX_EXPONENT:
+            raise ParseError(f"exponent too large (numerator and denominator at most {MAX_EXPONENT})", column)
+    elif abs(_approx_at(exponent, column)) > MAX_EXPONENT:
+        raise ParseError(f"exponent too large (at most {MAX_EXPONENT})", column)
+    if base == 0:
+        if exponent.is_negative:
+            raise ParseError("division by zero", column)
+        return sp.Pow(base, exponent)
+    if base.is_negative and not exponent.is_integer:
         raise ParseError("fractional power of a negative number", column)
-    return sp.Pow(base, exponent)
+    if not base.free_symbols:
+        _check_power_magnitude(base, exponent, column)
+    _check_roots(_powered_root_factors(base, exponent), column)
+    return _checked(sp.Pow(base, exponent), column)
+
+
+def _checked(value: sp.Expr, column: int) -> sp.Expr:
+    """A value SymPy has just built, checked: magnitude, digits of its coefficients, degree."""
+    for term in sp.Add.make_args(value):
+        coeff = term.as_coeff_Mul()[0]
+        if coeff.is_Rational and max(abs(coeff.p).bit_length(), coeff.q.bit_length()) > _MAX_BITS:
+            raise ParseError(f"a number with more than {MAX_DIGITS} digits", column)
+    approx = _approx_at(value, column)
+    if approx is None:
+        if _degree(value) > MAX_DEGREE:
+            raise ParseError(f"degree too high (at most {MAX_DEGREE})", column)
+    elif approx:
+        _check_exponential(_MP.ln(abs(approx)), column)
+    return value
+
+
+def _check_exponential(ln_value, column: int) -> None:
+    """Refuse e^ln_value outside 10^±MAX_MAGNITUDE."""
+    if ln_value > _MAX_LN:
+        raise ParseError(f"value too large (more than 10^{MAX_MAGNITUDE})", column)
+    if ln_value < -_MAX_LN:
+        raise ParseError(f"value too small (non-zero, less than 10^-{MAX_MAGNITUDE})", column)
+
+
+def _check_power_magnitude(base: sp.Expr, exponent: sp.Expr, column: int) -> None:
+    b, x = _approx_at(base, column), _approx_at(exponent, column)
+    if not b:  # a base that is zero to 64 bits, such as ln 6 - ln 2 - ln 3
+        if x < 0:
+            raise ParseError("division by zero", column)
+        return
+    _check_exponential(x * _MP.ln(abs(b)), column)
+
+
+def _root_factors(value: sp.Expr) -> list[tuple[sp.Rational, sp.Rational]]:
+    """The roots of rationals among the factors of a product, such as (2, 1/2) in 3·√2·π."""
+    return [(f.base, f.exp) for f in sp.Mul.make_args(value) if f.is_Pow and f.base.is_Rational and f.exp.is_Rational]
+
+
+def _powered_root_factors(base: sp.Expr, exponent: sp.Expr) -> list[tuple[sp.Rational, sp.Rational]]:
+    """The exact powers of rationals SymPy forms for base^exponent: it raises each factor of a
+    product to a rational power, and multiplies the exponents of a power: (2^√2)^√2 = 2^2."""
+    if not exponent.is_Rational:  # SymPy keeps 2^π or (2√3)^π; only (2^x)^y may become rational
+        return [(base.base, base.exp * exponent)] if base.is_Pow and base.base.is_Rational and (
+            base.exp * exponent).is_Rational else []
+    found = []
+    for f in sp.Mul.make_args(base):
+        if f.is_Rational:
+            found.append((f, exponent))
+        elif f.is_Pow and f.base.is_Rational:
+            combined = f.exp * exponent
+            if combined.is_Rational:
+                found.append((f.base, combined))
+    return found
+
+
+def _check_roots(factors: list[tuple[sp.Rational, sp.Rational]], column: int) -> None:
+    """Refuse exact powers and roots of rationals that SymPy would take too long to compute.
+
+    SymPy collects the exponents of equal integer bases, multiplies bases with equal exponents,
+    computes b^k exactly for an exponent k + p/q, and factors b^p to simplify the root. Both are
+    bounded here from the bits of b, before SymPy starts.
+    """
+    if not factors:
+        return
+    exponents: dict[int, sp.Rational] = {}
+    for b, e in factors:
+        for n, sign in ((abs(b.p), 1), (b.q, -1)):
+            if n > 1:
+                exponents[n] = exponents.get(n, 0) + sign * e
+    bases: dict[sp.Rational, int] = {}
+    for n, e in exponents.items():
+        if e != 0:
+            bases[abs(e)] = bases.get(abs(e), 0) + n.bit_length()
+    for e, bits in bases.items():
+        whole, frac = divmod(e.p, e.q)
+        if bits * whole > _MAX_BITS:
+            raise ParseError(f"power too large (more than {MAX_DIGITS} digits)", column)
+        if bits * frac > _MAX_ROOT_BITS:
+            raise ParseError(f"root of a number with more than {MAX_ROOT_DIGITS} digits: too large to "
+                             "simplify exactly", column)
+
+
+def _approx_at(value: sp.Expr, column: int):
+    try:
+        return _approx(value)
+    except ParseError as err:
+        raise ParseError(err.message, column) from None
+
+
+@lru_cache(maxsize=8192)  # each value is approximated once, from its parts' approximations
+def _approx(value: sp.Expr):
+    """A 64-bit approximation of a value the parser built (None in variables), for bounds only.
+
+    Every part was bounded when it was built, so the approximation is cheap; a part beyond the
+    bounds (which SymPy made by itself) is refused here rather than computed.
+    """
+    if value.is_Rational:
+        return _MP.mpf(value.p) / value.q
+    if value is sp.pi:
+        return +_MP.pi
+    if value is sp.E:
+        return +_MP.e
+    if value.is_Symbol:
+        return None
+    args = [_approx(a) for a in value.args]
+    if any(a is None for a in args):
+        return None
+    if value.is_Add:
+        return _MP.fsum(args)
+    if value.is_Mul:
+        return _MP.fprod(args)
+    if value.is_Pow:
+        base, exponent = args
+        if not base:
+            if exponent < 0:
+                raise ParseError("division by zero")
+            return base if exponent > 0 else _MP.mpf(1)
+        ln_value = exponent * _MP.ln(abs(base))
+        _check_exponential(ln_value, None)
+        sign = -1 if base < 0 and value.exp.is_Integer and value.exp.p % 2 else 1
+        return sign * _MP.exp(ln_value)
+    if isinstance(value, sp.exp):
+        _check_exponential(args[0], None)
+        return _MP.exp(args[0])
+    if isinstance(value, sp.log) and args[0]:
+        return _MP.ln(abs(args[0]))
+    if isinstance(value, sp.Abs):
+        return abs(args[0])
+    if value is sp.I:
+        raise ParseError("the value is not a real number")
+    raise ParseError("the value is not a finite real number")
+
+
+@lru_cache(maxsize=8192)
+def _degree(value: sp.Expr) -> int:
+    """The total degree of an expression in variables (of its arguments, for exp)."""
+    if value.is_Symbol:
+        return 1
+    if value.is_Atom:
+        return 0
+    if value.is_Mul:
+        return sum(_degree(a) for a in value.args)
+    if value.is_Pow and value.exp.is_Rational:
+        return math.ceil(_degree(value.base) * abs(value.exp))
+    return max(_degree(a) for a in value.args)
