@@ -57,6 +57,7 @@ from functools import lru_cache
 
 import mpmath
 import sympy as sp
+from mpmath.ctx_iv import MPIntervalContext
 
 from ..errors import ParseError
 
@@ -185,7 +186,9 @@ def parse_number(text: str) -> sp.Expr:
 def parse_real(text: str) -> Parsed:
     """Like parse, for a real number: complex results are refused."""
     parsed = parse(text)
-    if parsed.value.is_real is False or parsed.value.has(sp.I):
+    # The grammar builds real numbers only (signs are decided before sqrt, ln and roots); SymPy's own
+    # is_real can raise TypeError on a value near zero, such as ln(ln(2.718281828))^5.
+    if parsed.value.has(sp.I):
         raise ParseError("the value is not a real number")
     return parsed
 
@@ -232,7 +235,8 @@ class _Parser:
 
     def take(self) -> Token:
         tok = self.tokens[self.i]
-        self.i += 1
+        if tok.kind != "end":  # the end stays the next token, however often it is taken
+            self.i += 1
         return tok
 
     def expect(self, text: str) -> Token:
@@ -360,14 +364,12 @@ class _Parser:
             return None
         caret = self.take()
         tok = self.take()
-        if tok.text == "{":
-            digits = self.take()
-            self.expect("}")
-        else:
-            digits = tok
+        digits = self.take() if tok.text == "{" else tok
         if digits.kind != "number" or not digits.text.isdigit():
             raise ParseError("a power on a function must be a positive integer, as in \\ln^2 x = (\\ln x)^2;"
                              " write (\\ln x)^(-1) or 1/\\ln x for a reciprocal", caret.column)
+        if tok.text == "{":
+            self.expect("}")
         if tok.text != "{" and len(digits.text) > 1:
             # TeX reads \ln^22 as \ln^{2} 2: the power is one digit, the rest is the argument.
             self.i -= 1
@@ -388,7 +390,7 @@ class _Parser:
             return sp.Integer(int(tok.text[0]))
         if tok.kind in ("number", "name"):
             return self.atom()
-        raise ParseError(f"expected an argument such as (2) or {2}, found {_describe(tok)}", tok.column)
+        raise ParseError(f"expected an argument such as (2) or {{2}}, found {_describe(tok)}", tok.column)
 
     def _number(self, tok: Token) -> sp.Expr:
         text = tok.text
@@ -411,16 +413,19 @@ class _Parser:
 # --- Bounded arithmetic ---------------------------------------------------------------------------
 #
 # Each operation predicts what SymPy is about to compute before asking SymPy for it: the magnitude
-# of a power or an exponential from 64-bit approximations, and the exact powers and roots that
-# SymPy's automatic simplification makes (sqrt(8) -> 2 sqrt(2), 2^(1/2) 2^(1/3) -> 2^(5/6),
-# sqrt(2) sqrt(3) -> sqrt(6), exp(3 ln 2) -> 8). After it is built, every value is checked again:
-# its magnitude, the digits of its rational coefficients and, in variables, its degree.
+# of a power or an exponential from interval enclosures of its base and exponent, and the exact
+# powers and roots that SymPy's automatic simplification makes (sqrt(8) -> 2 sqrt(2),
+# 2^(1/2) 2^(1/3) -> 2^(5/6), sqrt(2) sqrt(3) -> sqrt(6), exp(3 ln 2) -> 8). After it is built,
+# every value is checked again: its magnitude, the digits of its rational coefficients and, in
+# variables, its degree. Signs (sqrt of a negative number, ln of a non-positive one) are decided
+# by the same enclosures, not by SymPy's assumptions, which can be wrong near zero.
 
-_MP = mpmath.MPContext()  # our own context: tidy.numeric changes the global mpmath precision
-_MP.prec = 64
-_MAX_LN = MAX_MAGNITUDE * math.log(10) * (1 + 1e-12)  # |ln v| for v within 10^±MAX_MAGNITUDE
+_IV = MPIntervalContext()  # our own context: tidy.numeric changes the global mpmath precision
+_IV.prec = 64
+_MAX_LN = MAX_MAGNITUDE * math.log(10) * (1 + 1e-9)  # |ln v| for v within 10^±MAX_MAGNITUDE, and a hair
 _MAX_BITS = MAX_DIGITS * math.log2(10)
 _MAX_ROOT_BITS = MAX_ROOT_DIGITS * math.log2(10)
+_SIGN_PRECISIONS = (256, 2048)  # bits for a second and a last look at a value near zero
 
 
 def _add(a: sp.Expr, b: sp.Expr, column: int) -> sp.Expr:
@@ -439,13 +444,13 @@ def _divide(a: sp.Expr, b: sp.Expr, column: int) -> sp.Expr:
 
 
 def _sqrt(x: sp.Expr, column: int) -> sp.Expr:
-    if x.is_negative:
+    if not x.free_symbols and _sign(x, column) < 0:
         raise ParseError("sqrt of a negative number", column)
     return _power(x, sp.Rational(1, 2), column)
 
 
 def _log(x: sp.Expr, column: int) -> sp.Expr:
-    if not x.is_positive:
+    if x.free_symbols or _sign(x, column) <= 0:
         raise ParseError("ln needs a positive argument", column)
     return _checked(sp.log(x), column)
 
@@ -458,7 +463,7 @@ def _exp(x: sp.Expr, column: int) -> sp.Expr:
     """
     if x.free_symbols:
         return _checked(sp.exp(x), column)
-    _check_exponential(_approx_at(x, column), column)
+    _check_exponential(_enclosure(x, column), column)
     rest, powers = [], []
     for term in sp.Add.make_args(x):
         if not term.has(sp.log):
@@ -472,7 +477,7 @@ def _exp(x: sp.Expr, column: int) -> sp.Expr:
             raise ParseError("ln may appear in an exponent only in terms c·ln(a), as in exp(1 - 2 ln 3)", column)
         powers.append((logs[0].args[0], coeff * sp.Mul(*others)))
     rest_sum = sp.Add(*rest)
-    _check_exponential(_approx_at(rest_sum, column), column)
+    _check_exponential(_enclosure(rest_sum, column), column)
     value = _checked(sp.exp(rest_sum), column)
     for base, exponent in powers:
         value = _multiply(value, _power(base, exponent, column), column)
@@ -492,15 +497,15 @@ def _power(base: sp.Expr, exponent: sp.Expr, column: int) -> sp.Expr:
     if exponent.is_Rational:
         if abs(exponent.p) > MAX_EXPONENT or exponent.q > MAX_EXPONENT:
             raise ParseError(f"exponent too large (numerator and denominator at most {MAX_EXPONENT})", column)
-    elif abs(_approx_at(exponent, column)) > MAX_EXPONENT:
+    elif _largest(_enclosure(exponent, column)) > MAX_EXPONENT:
         raise ParseError(f"exponent too large (at most {MAX_EXPONENT})", column)
     if base == 0:
-        if exponent.is_negative:
+        if _sign(exponent, column) < 0:
             raise ParseError("division by zero", column)
         return sp.Pow(base, exponent)
-    if base.is_negative and not exponent.is_integer:
-        raise ParseError("fractional power of a negative number", column)
     if not base.free_symbols:
+        if not exponent.is_Integer and _sign(base, column) < 0:
+            raise ParseError("fractional power of a negative number", column)
         _check_power_magnitude(base, exponent, column)
     _check_roots(_powered_root_factors(base, exponent), column)
     return _checked(sp.Pow(base, exponent), column)
@@ -512,30 +517,41 @@ def _checked(value: sp.Expr, column: int) -> sp.Expr:
         coeff = term.as_coeff_Mul()[0]
         if coeff.is_Rational and max(abs(coeff.p).bit_length(), coeff.q.bit_length()) > _MAX_BITS:
             raise ParseError(f"a number with more than {MAX_DIGITS} digits", column)
-    approx = _approx_at(value, column)
-    if approx is None:
+    enclosure = _enclosure(value, column)
+    if enclosure is None:
         if _degree(value) > MAX_DEGREE:
             raise ParseError(f"degree too high (at most {MAX_DEGREE})", column)
-    elif approx:
-        _check_exponential(_MP.ln(abs(approx)), column)
+    else:
+        _check_magnitude(enclosure, column)
     return value
 
 
-def _check_exponential(ln_value, column: int) -> None:
-    """Refuse e^ln_value outside 10^±MAX_MAGNITUDE."""
-    if ln_value > _MAX_LN:
+def _check_magnitude(enclosure, column) -> None:
+    """Refuse a value that may exceed 10^MAX_MAGNITUDE, or is non-zero and below 10^-MAX_MAGNITUDE."""
+    largest = _largest(enclosure)
+    if largest and _MP.ln(largest) > _MAX_LN:
         raise ParseError(f"value too large (more than 10^{MAX_MAGNITUDE})", column)
-    if ln_value < -_MAX_LN:
+    low, high = _ends(enclosure)
+    if (low > 0 or high < 0) and _MP.ln(largest) < -_MAX_LN:
+        raise ParseError(f"value too small (non-zero, less than 10^-{MAX_MAGNITUDE})", column)
+
+
+def _check_exponential(ln_value, column) -> None:
+    """Refuse e^ln_value (an enclosure) when it may lie outside 10^±MAX_MAGNITUDE."""
+    low, high = _ends(ln_value)
+    if high > _MAX_LN:
+        raise ParseError(f"value too large (more than 10^{MAX_MAGNITUDE})", column)
+    if low < -_MAX_LN:
         raise ParseError(f"value too small (non-zero, less than 10^-{MAX_MAGNITUDE})", column)
 
 
 def _check_power_magnitude(base: sp.Expr, exponent: sp.Expr, column: int) -> None:
-    b, x = _approx_at(base, column), _approx_at(exponent, column)
-    if not b:  # a base that is zero to 64 bits, such as ln 6 - ln 2 - ln 3
-        if x < 0:
-            raise ParseError("division by zero", column)
+    b, x = _enclosure(base, column), _enclosure(exponent, column)
+    if 0 in b:  # a base too close to zero to bound, such as ln 6 - ln 2 - ln 3
+        if _ends(x)[0] < 0:
+            raise ParseError("division by zero (or by a number too close to zero)", column)
         return
-    _check_exponential(x * _MP.ln(abs(b)), column)
+    _check_exponential(_IV.log(abs(b)) * x, column)
 
 
 def _root_factors(value: sp.Expr) -> list[tuple[sp.Rational, sp.Rational]]:
@@ -563,9 +579,10 @@ def _powered_root_factors(base: sp.Expr, exponent: sp.Expr) -> list[tuple[sp.Rat
 def _check_roots(factors: list[tuple[sp.Rational, sp.Rational]], column: int) -> None:
     """Refuse exact powers and roots of rationals that SymPy would take too long to compute.
 
-    SymPy collects the exponents of equal integer bases, multiplies bases with equal exponents,
-    computes b^k exactly for an exponent k + p/q, and factors b^p to simplify the root. Both are
-    bounded here from the bits of b, before SymPy starts.
+    SymPy collects the exponents of equal integer bases and multiplies bases with equal exponents.
+    For n^(k + p/q) it computes n^k exactly (n^(k+1) and the root n^((q-p)/q) of the inverse for a
+    negative exponent) and factors n^p to simplify the root. Both are bounded here from the bits of
+    n, before SymPy starts.
     """
     if not factors:
         return
@@ -577,9 +594,11 @@ def _check_roots(factors: list[tuple[sp.Rational, sp.Rational]], column: int) ->
     bases: dict[sp.Rational, int] = {}
     for n, e in exponents.items():
         if e != 0:
-            bases[abs(e)] = bases.get(abs(e), 0) + n.bit_length()
+            bases[e] = bases.get(e, 0) + n.bit_length()
     for e, bits in bases.items():
-        whole, frac = divmod(e.p, e.q)
+        whole, frac = divmod(abs(e.p), e.q)
+        if e < 0 and frac:
+            whole, frac = whole + 1, e.q - frac
         if bits * whole > _MAX_BITS:
             raise ParseError(f"power too large (more than {MAX_DIGITS} digits)", column)
         if bits * frac > _MAX_ROOT_BITS:
@@ -587,55 +606,107 @@ def _check_roots(factors: list[tuple[sp.Rational, sp.Rational]], column: int) ->
                              "simplify exactly", column)
 
 
-def _approx_at(value: sp.Expr, column: int):
+def _sign(value: sp.Expr, column: int) -> int:
+    """The sign of a number, proved by interval arithmetic (at a higher precision near zero)."""
+    if value.is_Rational:
+        return (value.p > 0) - (value.p < 0)
+    enclosure = _enclosure(value, column)
+    for prec in _SIGN_PRECISIONS:
+        low, high = _ends(enclosure)
+        if low > 0 or high < 0:
+            return 1 if low > 0 else -1
+        context = MPIntervalContext()
+        context.prec = prec
+        enclosure = _evaluate(value, context, {}, column)
+    low, high = _ends(enclosure)
+    if low > 0 or high < 0:
+        return 1 if low > 0 else -1
+    raise ParseError("a value too close to zero to decide its sign (is it zero?)", column)
+
+
+def _enclosure(value: sp.Expr, column: int):
+    """An interval holding the value (64 bits), or None for an expression in variables."""
     try:
-        return _approx(value)
+        return _enclosure_64(value)
     except ParseError as err:
         raise ParseError(err.message, column) from None
 
 
-@lru_cache(maxsize=8192)  # each value is approximated once, from its parts' approximations
-def _approx(value: sp.Expr):
-    """A 64-bit approximation of a value the parser built (None in variables), for bounds only.
+@lru_cache(maxsize=8192)  # each value is enclosed once, from its parts' enclosures
+def _enclosure_64(value: sp.Expr):
+    return _evaluate_node(value, [_enclosure_64(a) for a in value.args], _IV)
 
-    Every part was bounded when it was built, so the approximation is cheap; a part beyond the
-    bounds (which SymPy made by itself) is refused here rather than computed.
+
+def _evaluate(value: sp.Expr, context, memo: dict, column: int):
+    if value not in memo:
+        try:
+            memo[value] = _evaluate_node(value, [_evaluate(a, context, memo, column) for a in value.args], context)
+        except ParseError as err:
+            raise ParseError(err.message, column) from None
+    return memo[value]
+
+
+def _evaluate_node(value: sp.Expr, args: list, ctx):
+    """An interval for one node of a value from intervals for its arguments.
+
+    Every part was bounded when it was built, so this is cheap; a part beyond the bounds (which
+    SymPy made by itself) is refused here rather than evaluated.
     """
     if value.is_Rational:
-        return _MP.mpf(value.p) / value.q
+        return ctx.mpf(value.p) / value.q
     if value is sp.pi:
-        return +_MP.pi
+        return +ctx.pi
     if value is sp.E:
-        return +_MP.e
+        return +ctx.e
     if value.is_Symbol:
         return None
-    args = [_approx(a) for a in value.args]
     if any(a is None for a in args):
         return None
     if value.is_Add:
-        return _MP.fsum(args)
+        return sum(args[1:], args[0])
     if value.is_Mul:
-        return _MP.fprod(args)
+        product = args[0]
+        for a in args[1:]:
+            product = product * a
+        return product
     if value.is_Pow:
         base, exponent = args
-        if not base:
-            if exponent < 0:
-                raise ParseError("division by zero")
-            return base if exponent > 0 else _MP.mpf(1)
-        ln_value = exponent * _MP.ln(abs(base))
+        if 0 in base:
+            if _ends(exponent)[0] < 0:
+                raise ParseError("division by zero (or by a number too close to zero)")
+            largest = ctx.mpf(_largest(base))
+            bound = ctx.exp(ctx.log(largest) * exponent) if largest else largest
+            return ctx.mpf([-_largest(bound), _largest(bound)])
+        ln_value = ctx.log(abs(base)) * exponent
         _check_exponential(ln_value, None)
-        sign = -1 if base < 0 and value.exp.is_Integer and value.exp.p % 2 else 1
-        return sign * _MP.exp(ln_value)
+        odd = _ends(base)[1] < 0 and value.exp.is_Integer and value.exp.p % 2
+        return -ctx.exp(ln_value) if odd else ctx.exp(ln_value)
     if isinstance(value, sp.exp):
         _check_exponential(args[0], None)
-        return _MP.exp(args[0])
-    if isinstance(value, sp.log) and args[0]:
-        return _MP.ln(abs(args[0]))
+        return ctx.exp(args[0])
+    if isinstance(value, sp.log) and _ends(args[0])[0] > 0:
+        return ctx.log(args[0])
     if isinstance(value, sp.Abs):
         return abs(args[0])
     if value is sp.I:
         raise ParseError("the value is not a real number")
     raise ParseError("the value is not a finite real number")
+
+
+def _ends(enclosure) -> tuple:
+    """The two ends of an interval, as mpf numbers."""
+    low, high = enclosure._mpi_
+    return _MP.make_mpf(low), _MP.make_mpf(high)
+
+
+def _largest(enclosure):
+    """The largest absolute value in an interval, as an mpf number."""
+    low, high = _ends(enclosure)
+    return max(abs(low), abs(high))
+
+
+_MP = mpmath.MPContext()
+_MP.prec = 64
 
 
 @lru_cache(maxsize=8192)
