@@ -298,18 +298,12 @@ def test_signs_near_zero_are_proved_not_guessed():
                                                                           + sp.Rational(1, 10**30))
 
 
-@pytest.mark.parametrize("hash_seed", ["2", "6"])
-def test_a_value_near_zero_does_not_crash_sympy_is_real(hash_seed):
-    # With these hash seeds SymPy's is_real on ln(ln(2.718281828))^5 raised TypeError (exit 3);
-    # parse_real no longer asks it (the grammar builds real numbers only).
-    import os
-    import subprocess
-    import sys
-
-    code = "from tutor.exact.parser import parse_number; print(parse_number('(log(log(2.718281828)))^5'))"
-    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                            env={**os.environ, "PYTHONHASHSEED": hash_seed}, timeout=120)
-    assert result.returncode == 0 and result.stdout.strip() == "log(log(679570457/250000000))**5", result.stderr
+def test_a_value_near_zero_does_not_reach_sympy_is_real():
+    # SymPy's signs of ln(ln(2.718281828)) (about -1.7e-10) change from run to run, and in about one
+    # run in five its is_real raised TypeError here (exit 3, found by fuzzing). parse_real no longer
+    # asks it: the grammar builds real numbers only.
+    r = sp.Rational(679570457, 250000000)
+    assert parse_number("(log(log(2.718281828)))^5") == sp.log(sp.log(r)) ** 5
 
 
 def test_a_huge_value_in_a_problem_file_is_an_error_not_a_crash(tmp_path):

@@ -223,7 +223,7 @@ def _check_one(text: str, variables: bool) -> str | None:
     except ParseError as err:
         return None if str(err) else "a ParseError without a message"
     except BaseException:  # noqa: BLE001 - anything but a ParseError is the bug we are looking for
-        return traceback.format_exc(limit=-3)
+        return traceback.format_exc()[-2500:]
     return None if isinstance(value, sp.Expr) else f"returned {type(value).__name__}"
 
 

@@ -429,12 +429,12 @@ _SIGN_PRECISIONS = (256, 2048)  # bits for a second and a last look at a value n
 
 
 def _add(a: sp.Expr, b: sp.Expr, column: int) -> sp.Expr:
-    return _checked(a + b, column)
+    return _checked(_built(sp.Add, a, b, column=column), column)
 
 
 def _multiply(a: sp.Expr, b: sp.Expr, column: int) -> sp.Expr:
     _check_roots(_root_factors(a) + _root_factors(b), column)
-    return _checked(a * b, column)
+    return _checked(_built(sp.Mul, a, b, column=column), column)
 
 
 def _divide(a: sp.Expr, b: sp.Expr, column: int) -> sp.Expr:
@@ -452,7 +452,7 @@ def _sqrt(x: sp.Expr, column: int) -> sp.Expr:
 def _log(x: sp.Expr, column: int) -> sp.Expr:
     if x.free_symbols or _sign(x, column) <= 0:
         raise ParseError("ln needs a positive argument", column)
-    return _checked(sp.log(x), column)
+    return _checked(_built(sp.log, x, column=column), column)
 
 
 def _exp(x: sp.Expr, column: int) -> sp.Expr:
@@ -462,7 +462,7 @@ def _exp(x: sp.Expr, column: int) -> sp.Expr:
     before anything could bound them, so ln may appear in x only as such terms.
     """
     if x.free_symbols:
-        return _checked(sp.exp(x), column)
+        return _checked(_built(sp.exp, x, column=column), column)
     _check_exponential(_enclosure(x, column), column)
     rest, powers = [], []
     for term in sp.Add.make_args(x):
@@ -478,7 +478,7 @@ def _exp(x: sp.Expr, column: int) -> sp.Expr:
         powers.append((logs[0].args[0], coeff * sp.Mul(*others)))
     rest_sum = sp.Add(*rest)
     _check_exponential(_enclosure(rest_sum, column), column)
-    value = _checked(sp.exp(rest_sum), column)
+    value = _checked(_built(sp.exp, rest_sum, column=column), column)
     for base, exponent in powers:
         value = _multiply(value, _power(base, exponent, column), column)
     return value
@@ -508,7 +508,20 @@ def _power(base: sp.Expr, exponent: sp.Expr, column: int) -> sp.Expr:
             raise ParseError("fractional power of a negative number", column)
         _check_power_magnitude(base, exponent, column)
     _check_roots(_powered_root_factors(base, exponent), column)
-    return _checked(sp.Pow(base, exponent), column)
+    return _checked(_built(sp.Pow, base, exponent, column=column), column)
+
+
+def _built(build, *args: sp.Expr, column: int) -> sp.Expr:
+    """SymPy's value for build(*args), checked beforehand by the caller.
+
+    SymPy's assumptions about a number very close to zero can contradict each other (is ln(ln
+    2.718281828) negative?) and then its constructors raise TypeError: that is a value we cannot
+    build, not a crash.
+    """
+    try:
+        return build(*args)
+    except TypeError:
+        raise ParseError("cannot build this value exactly (a part is too close to zero)", column) from None
 
 
 def _checked(value: sp.Expr, column: int) -> sp.Expr:
