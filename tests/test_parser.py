@@ -245,7 +245,7 @@ BLOW_UPS = {
     # SymPy turns exp(n ln a) into a^n: 10^(10^9), a hang
     "exp(10^9 ln(10))": "column 1: value too large",
     # SymPy factors the 16,000-digit b^463 to simplify the 953rd root: a hang
-    "677258138545397533520902514868945160^(463/953)": "column 37: root of a number with more than 200 digits",
+    "677258138545397533520902514868945160^(463/953)": "column 37: root too large to simplify",
     # the old bound evaluated exp(exp(10^20)) itself: a hang
     "2^exp(exp(10^20))": "column 7: value too large",
     # accepted, then 'tutor solve' stopped with exit 3 (OverflowError): see the test below
@@ -255,7 +255,7 @@ BLOW_UPS = {
     # exp(c ln a) = a^c with c = 10^9, a value near e: a hang
     "exp(ln(1.000000001)*10^9)": "column 1: exponent too large",
     # SymPy computes b^(-700/698) as the 348th power of b under a 349th root: a hang (found by fuzzing)
-    "(106648138224017983780315018313837924866314799316435649556)^(-700/698)": "column 60: root of a number",
+    "(106648138224017983780315018313837924866314799316435649556)^(-700/698)": "column 60: root too large to simplify",
 }
 
 
@@ -326,7 +326,7 @@ def test_a_huge_value_in_a_problem_file_is_an_error_not_a_crash(tmp_path):
     ("(1+10^-59)^1000", "more than 2000 digits"),
     ("(7/3)^1000*(3/7)^999", None),
     ("*".join(f"sqrt({10**58 + k})" for k in (3, 7, 9)), None),
-    ("*".join(f"sqrt({10**58 + k})" for k in (3, 7, 9, 13)), "root of a number with more than 200 digits"),
+    ("*".join(f"sqrt({10**58 + k})" for k in (3, 7, 9, 13)), "root too large to simplify"),
     ("2^(ln 3)", "ln may appear in an exponent only of e"),
     ("(ln(6) - ln(2) - ln(3))^(-1)", "division by zero"),
 ])
