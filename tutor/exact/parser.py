@@ -428,6 +428,7 @@ class _Parser:
 _IV = MPIntervalContext()  # our own context: tidy.numeric changes the global mpmath precision
 _IV.prec = 64
 _MAX_LN = MAX_MAGNITUDE * math.log(10) * (1 + 1e-9)  # |ln v| for v within 10^±MAX_MAGNITUDE, and a hair
+_MAX_LOG2 = MAX_MAGNITUDE * math.log2(10)
 _MAX_BITS = MAX_DIGITS * math.log2(10)
 _MAX_ROOT_BITS = MAX_ROOT_DIGITS * math.log2(10)
 _SIGN_PRECISIONS = (256, 2048)  # bits for a second and a last look at a value near zero
@@ -480,8 +481,8 @@ def _exp(x: sp.Expr, column: int) -> sp.Expr:
         others = [f for f in factors if not isinstance(f, sp.log)]
         if len(logs) != 1 or any(f.has(sp.log) for f in others):
             raise ParseError("ln may appear in an exponent only in terms c·ln(a), as in exp(1 - 2 ln 3)", column)
-        powers.append((logs[0].args[0], coeff * sp.Mul(*others)))
-    rest_sum = sp.Add(*rest)
+        powers.append((logs[0].args[0], _built(sp.Mul, coeff, *others, column=column)))
+    rest_sum = _built(sp.Add, *rest, column=column)
     _check_exponential(_enclosure(rest_sum, column), column)
     value = _checked(_built(sp.exp, rest_sum, column=column), column)
     for base, exponent in powers:
@@ -535,6 +536,8 @@ def _checked(value: sp.Expr, column: int) -> sp.Expr:
         coeff = term.as_coeff_Mul()[0]
         if coeff.is_Rational and max(abs(coeff.p).bit_length(), coeff.q.bit_length()) > _MAX_BITS:
             raise ParseError(f"a number with more than {MAX_DIGITS} digits", column)
+    if value.is_Rational and abs(abs(value.p).bit_length() - value.q.bit_length()) < _MAX_LOG2 - 2:
+        return value  # a rational well within the magnitude bounds: the common case, decided by its bits
     enclosure = _enclosure(value, column)
     if enclosure is None:
         if _degree(value) > MAX_DEGREE:
@@ -546,11 +549,14 @@ def _checked(value: sp.Expr, column: int) -> sp.Expr:
 
 def _check_magnitude(enclosure, column) -> None:
     """Refuse a value that may exceed 10^MAX_MAGNITUDE, or is non-zero and below 10^-MAX_MAGNITUDE."""
-    largest = _largest(enclosure)
-    if largest and _MP.ln(largest) > _MAX_LN:
-        raise ParseError(f"value too large (more than 10^{MAX_MAGNITUDE})", column)
     low, high = _ends(enclosure)
-    if (low > 0 or high < 0) and _MP.ln(largest) < -_MAX_LN:
+    largest = max(abs(low), abs(high))
+    if not largest:
+        return
+    bits = _MP.mag(largest)  # about log2 of the value: a logarithm is needed only near the bounds
+    if bits > _MAX_LOG2 - 2 and _MP.ln(largest) > _MAX_LN:
+        raise ParseError(f"value too large (more than 10^{MAX_MAGNITUDE})", column)
+    if bits < 2 - _MAX_LOG2 and (low > 0 or high < 0) and _MP.ln(largest) < -_MAX_LN:
         raise ParseError(f"value too small (non-zero, less than 10^-{MAX_MAGNITUDE})", column)
 
 
