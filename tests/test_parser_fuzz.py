@@ -229,13 +229,21 @@ def _check_one(text: str, variables: bool) -> str | None:
     return None if isinstance(value, sp.Expr) else f"returned {type(value).__name__}"
 
 
-def _work(worker: int, progress, failures) -> None:
-    soft, hard = resource.getrlimit(resource.RLIMIT_AS)
-    with open("/proc/self/statm") as statm:
-        mapped = int(statm.read().split()[0]) * resource.getpagesize()
+def _cap_address_space() -> None:
+    """Let this process map at most ADDRESS_SPACE_MB more than it has now (Linux: /proc)."""
+    try:
+        with open("/proc/self/statm") as statm:
+            mapped = int(statm.read().split()[0]) * resource.getpagesize()
+    except OSError:
+        return
     cap = mapped + ADDRESS_SPACE_MB * 2**20
+    hard = resource.getrlimit(resource.RLIMIT_AS)[1]
     if hard == resource.RLIM_INFINITY or cap < hard:
         resource.setrlimit(resource.RLIMIT_AS, (cap, hard))
+
+
+def _work(worker: int, progress, failures) -> None:
+    _cap_address_space()
     chunks = range(worker, (INPUTS + CHUNK - 1) // CHUNK, WORKERS)
     for chunk in chunks:
         for i in range(chunk * CHUNK, min(INPUTS, (chunk + 1) * CHUNK)):
