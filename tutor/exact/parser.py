@@ -5,10 +5,39 @@ Problem files and students' answers are untrusted, so strings never reach
 only numbers, ``+ - * / ^`` (and ``**``), parentheses, implicit multiplication
 (``2sqrt(2)``, ``2 pi``), a few named functions and constants, and the LaTeX a
 student types for them (``\frac{1}{\sqrt{2}}``, ``e^{-1}``, ``\ln 2``,
-``2\cdot\pi``), and builds the SymPy value directly. Every dimension of the input is bounded so that no string
-can hang the parser or exhaust memory: its length, the number of tokens, the
-nesting depth, the digits of a literal, the size of an exponent and the digits
-of an integer power.
+``2\cdot\pi``), and builds the SymPy value directly.
+
+A function applies to a bracketed argument, and a power after the bracket
+raises the value: ``ln(2)^2`` and ``\exp(1)^2`` are (ln 2)² and e², as in every
+calculator. Without brackets the argument is the next power, as TeX typesets
+it: ``\ln 2^2`` is ln(2²) = ln 4 and ``ln 2/4`` is (ln 2)/4. A positive integer
+power written on the function itself is a power of the value: ``\ln^2 2`` and
+``ln^2(2)`` are (ln 2)²; ``ln^{-1}`` (an inverse or a reciprocal?) is refused.
+
+Every value is bounded as it is built, before SymPy evaluates it, so no string
+can hang the parser or exhaust memory (each takes well under a second, in a
+few MB; tests/test_parser_fuzz.py checks 200,000 generated strings a run):
+
+- the input: at most MAX_LENGTH characters, MAX_TOKENS symbols, MAX_DEPTH
+  nested brackets, functions and signs, MAX_LITERAL_DIGITS digits in a number
+  and 10^±MAX_SCI_EXPONENT in scientific notation;
+- exponents: a rational exponent of a base other than e has numerator and
+  denominator at most MAX_EXPONENT, an irrational one at most MAX_EXPONENT in
+  size, and ``ln`` may appear in an exponent only of e, as terms c·ln(a)
+  (``e^(ln(2)/4)``, ``exp(1 - 2 ln 3)``), which become powers a^c;
+- magnitude: every non-zero value lies between 10^-MAX_MAGNITUDE and
+  10^MAX_MAGNITUDE. A power or an exponential is bounded from 64-bit interval
+  enclosures of its base and exponent, and refused before it is built;
+- exact numbers: numerator and denominator of every rational have at most
+  MAX_DIGITS digits, checked before an exact power is computed;
+- roots: SymPy simplifies n^(p/q) by factoring n^p (n^(q-p) for a negative
+  exponent), and merges roots of the same base or the same exponent in a
+  product; such a number, predicted before the power or the product is built,
+  has at most MAX_ROOT_DIGITS digits (so ``12^(999/1000)`` is refused);
+- signs: sqrt, ln and roots of negative numbers are refused on signs proved
+  by the same enclosures (to 2048 bits near zero), not on SymPy's guesses; a
+  value too close to zero to decide, such as ln 6 - ln 2 - ln 3, is refused;
+- variables (``x1^2 - x2``): total degree at most MAX_DEGREE.
 
 >>> parse_number("2*sqrt(2)")
 2*sqrt(2)
@@ -18,6 +47,10 @@ of an integer power.
 True
 >>> parse_number(r"\frac{1}{\sqrt{2}}")
 sqrt(2)/2
+>>> parse_number("ln(2)^2"), parse_number(r"\ln 2^2"), parse_number(r"\ln^2 2")
+(log(2)**2, log(4), log(2)**2)
+>>> parse_number("exp(1 - 2 ln(3))")
+E/9
 """
 
 from __future__ import annotations
@@ -25,8 +58,11 @@ from __future__ import annotations
 import math
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 
+import mpmath
 import sympy as sp
+from mpmath.ctx_iv import MPIntervalContext
 
 from ..errors import ParseError
 
@@ -35,15 +71,13 @@ MAX_TOKENS = 400
 MAX_DEPTH = 40  # nested parentheses, functions and unary signs
 MAX_LITERAL_DIGITS = 60  # digits in one number literal
 MAX_SCI_EXPONENT = 350  # |k| in 1.5e-k: the range of a double, so any float a student pastes
-MAX_EXPONENT = 1000  # |p| and |q| of an exponent p/q
-MAX_POWER_DIGITS = 2000  # digits of an exact integer power before we build it
+MAX_EXPONENT = 1000  # |p| and q of a rational exponent p/q, and the size of an irrational one
+MAX_MAGNITUDE = 1000  # every non-zero value lies within 10^±1000
+MAX_DIGITS = 2000  # digits of the numerator and of the denominator of an exact rational
+MAX_ROOT_DIGITS = 200  # digits of a number SymPy factors to simplify a root (~5 ms at 200 digits)
+MAX_DEGREE = 32  # total degree of an expression in variables
 
-FUNCTIONS = {
-    "sqrt": lambda x: _sqrt(x),
-    "exp": lambda x: sp.exp(x),
-    "ln": lambda x: _log(x),
-    "log": lambda x: _log(x),
-}
+FUNCTIONS = ("sqrt", "exp", "ln", "log")
 CONSTANTS = {"pi": sp.pi, "π": sp.pi, "e": sp.E}
 
 _TOKEN = re.compile(
@@ -123,6 +157,8 @@ def _latex_token(command: str, column: int) -> tuple[str, str]:
     return "command", "frac"
 
 
+
+
 def parse(text: str, variables: dict[str, sp.Symbol] | None = None) -> Parsed:
     """Parse ``text`` into an exact SymPy value, or raise ParseError.
 
@@ -155,7 +191,9 @@ def parse_number(text: str) -> sp.Expr:
 def parse_real(text: str) -> Parsed:
     """Like parse, for a real number: complex results are refused."""
     parsed = parse(text)
-    if parsed.value.is_real is False or parsed.value.has(sp.I):
+    # The grammar builds real numbers only (signs are decided before sqrt, ln and roots); SymPy's own
+    # is_real can raise TypeError on a value near zero, such as ln(ln(2.718281828))^5.
+    if parsed.value.has(sp.I):
         raise ParseError("the value is not a real number")
     return parsed
 
@@ -187,20 +225,8 @@ def _describe(tok: Token) -> str:
     return "end of input" if tok.kind == "end" else repr(tok.text)
 
 
-def _sqrt(x: sp.Expr) -> sp.Expr:
-    if x.is_negative:
-        raise ParseError("sqrt of a negative number")
-    return sp.sqrt(x)
-
-
-def _log(x: sp.Expr) -> sp.Expr:
-    if not x.is_positive:
-        raise ParseError("ln needs a positive argument")
-    return sp.log(x)
-
-
 class _Parser:
-    """Recursive descent over the token list, building SymPy values as it goes."""
+    """Recursive descent over the token list, building bounded SymPy values as it goes."""
 
     def __init__(self, tokens: list[Token], variables: dict[str, sp.Symbol]):
         self.tokens = tokens
@@ -214,7 +240,8 @@ class _Parser:
 
     def take(self) -> Token:
         tok = self.tokens[self.i]
-        self.i += 1
+        if tok.kind != "end":  # the end stays the next token, however often it is taken
+            self.i += 1
         return tok
 
     def expect(self, text: str) -> Token:
@@ -232,9 +259,9 @@ class _Parser:
     def expression(self) -> sp.Expr:
         value = self.term()
         while self.peek().text in ("+", "-"):
-            op = self.take().text
+            tok = self.take()
             rhs = self.term()
-            value = value + rhs if op == "+" else value - rhs
+            value = _add(value, rhs if tok.text == "+" else -rhs, tok.column)
         return value
 
     # term := unary (('*' | '/' | implicit) unary)*
@@ -245,14 +272,9 @@ class _Parser:
             if tok.text in ("*", "/"):
                 self.take()
                 rhs = self.unary()
-                if tok.text == "/":
-                    if rhs == 0:
-                        raise ParseError("division by zero", tok.column)
-                    value = value / rhs
-                else:
-                    value = value * rhs
+                value = _divide(value, rhs, tok.column) if tok.text == "/" else _multiply(value, rhs, tok.column)
             elif self._starts_implicit_factor(tok):
-                value = value * self.unary()
+                value = _multiply(value, self.unary(), tok.column)
             else:
                 return value
 
@@ -282,7 +304,7 @@ class _Parser:
         self.enter(tok.column)
         exponent = self.unary()
         self.depth -= 1
-        return _bounded_power(base, exponent, tok.column)
+        return _power(base, exponent, tok.column)
 
     def atom(self) -> sp.Expr:
         tok = self.take()
@@ -292,7 +314,7 @@ class _Parser:
             return self._group(tok)
         if tok.text == "√":
             self.enter(tok.column)
-            value = _sqrt(self.power())
+            value = _sqrt(self.power(), tok.column)
             self.depth -= 1
             return value
         if tok.kind == "command":  # \frac{a}{b}, \frac12
@@ -300,9 +322,7 @@ class _Parser:
             numerator = self._argument()
             denominator = self._argument()
             self.depth -= 1
-            if denominator == 0:
-                raise ParseError("division by zero", tok.column)
-            return numerator / denominator
+            return _divide(numerator, denominator, tok.column)
         if tok.kind == "name" and tok.text in self.variables:
             return self.variables[tok.text]
         if tok.kind == "name":
@@ -323,14 +343,46 @@ class _Parser:
         return value
 
     def _function(self, name: str, tok: Token) -> sp.Expr:
-        # sqrt(2), \sqrt{2}, \sqrt2, \ln 2, ln(2)/4: brackets, or the next factor (one digit for \sqrt).
+        # sqrt(2), \sqrt{2}, \sqrt2: a bracket or one character. ln(2)^2 = (ln 2)^2: a bracketed
+        # argument ends the function, and power() raises the value. \ln 2^2 = ln 4, ln 2/4 = (ln 2)/4:
+        # without brackets the argument is the next power, as TeX sets it. \ln^2 2 = (ln 2)^2.
         self.enter(tok.column)
-        arg = self._argument() if name == "sqrt" else self.power()
+        times = self._function_power() if name != "sqrt" else None  # (k, column of the ^)
+        if name == "sqrt":
+            arg = self._argument()
+        elif self.peek().text in ("(", "{"):
+            arg = self._group(self.take())
+        else:
+            arg = self.power()
         self.depth -= 1
-        try:
-            return FUNCTIONS[name](arg)
-        except ParseError as err:
-            raise ParseError(err.message, tok.column) from None
+        if name == "sqrt":
+            value = _sqrt(arg, tok.column)
+        elif name == "exp":
+            value = _exp(arg, tok.column)
+        else:
+            value = _log(arg, tok.column)
+        return value if times is None else _power(value, *times)
+
+    def _function_power(self) -> tuple[sp.Integer, int] | None:
+        r"""The k of \ln^k x or ln^{k}(x): a positive integer, one digit or in braces, as TeX reads it."""
+        if self.peek().text != "^":
+            return None
+        caret = self.take()
+        tok = self.take()
+        digits = self.take() if tok.text == "{" else tok
+        if digits.kind != "number" or not digits.text.isdigit():
+            raise ParseError("a power on a function must be a positive integer, as in \\ln^2 x = (\\ln x)^2;"
+                             " write (\\ln x)^(-1) or 1/\\ln x for a reciprocal", caret.column)
+        if tok.text == "{":
+            self.expect("}")
+        if tok.text != "{" and len(digits.text) > 1:
+            # TeX reads \ln^22 as \ln^{2} 2: the power is one digit, the rest is the argument.
+            self.i -= 1
+            self.tokens[self.i] = Token("number", digits.text[1:], digits.column + 1)
+            return sp.Integer(int(digits.text[0])), caret.column
+        if len(digits.text) > 4 or int(digits.text) == 0:
+            raise ParseError(f"a power on a function must be an integer from 1 to {MAX_EXPONENT}", caret.column)
+        return sp.Integer(int(digits.text)), caret.column
 
     def _argument(self) -> sp.Expr:
         r"""A LaTeX argument: a {group}, a (group), or one character, as in \frac12 or \sqrt2."""
@@ -343,7 +395,7 @@ class _Parser:
             return sp.Integer(int(tok.text[0]))
         if tok.kind in ("number", "name"):
             return self.atom()
-        raise ParseError(f"expected an argument such as (2) or {2}, found {_describe(tok)}", tok.column)
+        raise ParseError(f"expected an argument such as (2) or {{2}}, found {_describe(tok)}", tok.column)
 
     def _number(self, tok: Token) -> sp.Expr:
         text = tok.text
@@ -363,29 +415,346 @@ class _Parser:
         return value * sp.Rational(10) ** exp10
 
 
-def _bounded_power(base: sp.Expr, exponent: sp.Expr, column: int) -> sp.Expr:
-    """base^exponent, refused before it is built when the result would be huge."""
-    if not exponent.is_Rational:
-        if exponent.is_number and base.is_number:
-            # Irrational exponents (2^sqrt(2), e^(ln 2/4)) are kept symbolic; bound their size.
-            approx = abs(exponent.evalf(15))
-            if approx > MAX_EXPONENT:
-                raise ParseError(f"exponent too large (at most {MAX_EXPONENT})", column)
-            return _checked_pow(base, exponent, column)
-        raise ParseError("exponent must be a number", column)
-    p, q = exponent.p, exponent.q
-    if abs(p) > MAX_EXPONENT or q > MAX_EXPONENT:
-        raise ParseError(f"exponent too large (numerator and denominator at most {MAX_EXPONENT})", column)
-    if base.is_Rational and base != 0:
-        size = max(abs(base.p), base.q)
-        if size > 1 and abs(p) * math.log10(size) / q > MAX_POWER_DIGITS:
-            raise ParseError(f"power too large (more than {MAX_POWER_DIGITS} digits)", column)
-    if base == 0 and exponent.is_negative:
+# --- Bounded arithmetic ---------------------------------------------------------------------------
+#
+# Each operation predicts what SymPy is about to compute before asking SymPy for it: the magnitude
+# of a power or an exponential from interval enclosures of its base and exponent, and the exact
+# powers and roots that SymPy's automatic simplification makes (sqrt(8) -> 2 sqrt(2),
+# 2^(1/2) 2^(1/3) -> 2^(5/6), sqrt(2) sqrt(3) -> sqrt(6), exp(3 ln 2) -> 8). After it is built,
+# every value is checked again: its magnitude, the digits of its rational coefficients and, in
+# variables, its degree. Signs (sqrt of a negative number, ln of a non-positive one) are decided
+# by the same enclosures, not by SymPy's assumptions, which can be wrong near zero.
+
+_IV = MPIntervalContext()  # our own context: tidy.numeric changes the global mpmath precision
+_IV.prec = 64
+_MAX_LN = MAX_MAGNITUDE * math.log(10) * (1 + 1e-9)  # |ln v| for v within 10^±MAX_MAGNITUDE, and a hair
+_MAX_LOG2 = MAX_MAGNITUDE * math.log2(10)
+_MAX_BITS = MAX_DIGITS * math.log2(10)
+_MAX_ROOT_BITS = MAX_ROOT_DIGITS * math.log2(10)
+_SIGN_PRECISIONS = (256, 2048)  # bits for a second and a last look at a value near zero
+
+
+def _add(a: sp.Expr, b: sp.Expr, column: int) -> sp.Expr:
+    return _checked(_built(sp.Add, a, b, column=column), column)
+
+
+def _multiply(a: sp.Expr, b: sp.Expr, column: int) -> sp.Expr:
+    _check_roots(_root_factors(a) + _root_factors(b), column)
+    return _checked(_built(sp.Mul, a, b, column=column), column)
+
+
+def _divide(a: sp.Expr, b: sp.Expr, column: int) -> sp.Expr:
+    if b == 0:
         raise ParseError("division by zero", column)
-    return _checked_pow(base, exponent, column)
+    return _multiply(a, _power(b, sp.Integer(-1), column), column)
 
 
-def _checked_pow(base: sp.Expr, exponent: sp.Expr, column: int) -> sp.Expr:
-    if base.is_negative and not (exponent.is_Rational and exponent.q == 1):
-        raise ParseError("fractional power of a negative number", column)
-    return sp.Pow(base, exponent)
+def _sqrt(x: sp.Expr, column: int) -> sp.Expr:
+    if not x.free_symbols and _sign(x, column) < 0:
+        raise ParseError("sqrt of a negative number", column)
+    return _power(x, sp.Rational(1, 2), column)
+
+
+def _log(x: sp.Expr, column: int) -> sp.Expr:
+    if x.free_symbols or _sign(x, column) <= 0:
+        raise ParseError("ln needs a positive argument", column)
+    return _checked(_built(sp.log, x, column=column), column)
+
+
+def _exp(x: sp.Expr, column: int) -> sp.Expr:
+    """exp(x), with each term c·ln(a) of x made the power a^c here, bounded, as SymPy would make it.
+
+    SymPy turns exp(n·ln a) into a^n, and combines other logarithms in the exponent into powers
+    before anything could bound them, so ln may appear in x only as such terms.
+    """
+    if x.free_symbols:
+        return _checked(_built(sp.exp, x, column=column), column)
+    _check_exponential(_enclosure(x, column), column)
+    rest, powers = [], []
+    for term in sp.Add.make_args(x):
+        if not term.has(sp.log):
+            rest.append(term)
+            continue
+        coeff, product = term.as_coeff_Mul()
+        factors = sp.Mul.make_args(product)
+        logs = [f for f in factors if isinstance(f, sp.log)]
+        others = [f for f in factors if not isinstance(f, sp.log)]
+        if len(logs) != 1 or any(f.has(sp.log) for f in others):
+            raise ParseError("ln may appear in an exponent only in terms c·ln(a), as in exp(1 - 2 ln 3)", column)
+        powers.append((logs[0].args[0], _built(sp.Mul, coeff, *others, column=column)))
+    rest_sum = _built(sp.Add, *rest, column=column)
+    _check_exponential(_enclosure(rest_sum, column), column)
+    value = _checked(_built(sp.exp, rest_sum, column=column), column)
+    for base, exponent in powers:
+        value = _multiply(value, _power(base, exponent, column), column)
+    return value
+
+
+def _power(base: sp.Expr, exponent: sp.Expr, column: int) -> sp.Expr:
+    """base^exponent, refused before it is built when it would be huge, tiny or costly to simplify."""
+    if exponent.free_symbols or (base.free_symbols and not exponent.is_Rational and base is not sp.E):
+        raise ParseError("exponent must be a number", column)
+    if base is sp.E:
+        return _exp(exponent, column)
+    if isinstance(base, sp.exp):  # (e^y)^x = e^(xy), as SymPy rewrites it
+        return _exp(_multiply(base.exp, exponent, column), column)
+    if exponent.has(sp.log):
+        raise ParseError("ln may appear in an exponent only of e, as in e^(ln(2)/4)", column)
+    if exponent.is_Rational:
+        if abs(exponent.p) > MAX_EXPONENT or exponent.q > MAX_EXPONENT:
+            raise ParseError(f"exponent too large (numerator and denominator at most {MAX_EXPONENT})", column)
+    elif _largest(_enclosure(exponent, column)) > MAX_EXPONENT:
+        raise ParseError(f"exponent too large (at most {MAX_EXPONENT})", column)
+    if base == 0:
+        if _sign(exponent, column) < 0:
+            raise ParseError("division by zero", column)
+        return sp.Pow(base, exponent)
+    if not base.free_symbols:
+        if not exponent.is_Integer and _sign(base, column) < 0:
+            raise ParseError("fractional power of a negative number", column)
+        _check_power_magnitude(base, exponent, column)
+    _check_roots(_powered_root_factors(base, exponent), column)
+    return _checked(_built(sp.Pow, base, exponent, column=column), column)
+
+
+def _built(build, *args: sp.Expr, column: int) -> sp.Expr:
+    """SymPy's value for build(*args), checked beforehand by the caller.
+
+    SymPy's assumptions about a number very close to zero can contradict each other (is ln(ln
+    2.718281828) negative?) and then its constructors raise TypeError: that is a value we cannot
+    build, not a crash.
+    """
+    try:
+        return build(*args)
+    except TypeError:
+        raise ParseError("cannot build this value exactly (a part is too close to zero)", column) from None
+
+
+def _checked(value: sp.Expr, column: int) -> sp.Expr:
+    """A value SymPy has just built, checked: magnitude, digits of its coefficients, degree."""
+    for term in sp.Add.make_args(value):
+        coeff = term.as_coeff_Mul()[0]
+        if coeff.is_Rational and max(abs(coeff.p).bit_length(), coeff.q.bit_length()) > _MAX_BITS:
+            raise ParseError(f"a number with more than {MAX_DIGITS} digits", column)
+    if value.is_Rational and abs(abs(value.p).bit_length() - value.q.bit_length()) < _MAX_LOG2 - 2:
+        return value  # a rational well within the magnitude bounds: the common case, decided by its bits
+    enclosure = _enclosure(value, column)
+    if enclosure is None:
+        if _degree(value) > MAX_DEGREE:
+            raise ParseError(f"degree too high (at most {MAX_DEGREE})", column)
+    else:
+        _check_magnitude(enclosure, column)
+    return value
+
+
+def _check_magnitude(enclosure, column) -> None:
+    """Refuse a value that may exceed 10^MAX_MAGNITUDE, or is non-zero and below 10^-MAX_MAGNITUDE."""
+    low, high = _ends(enclosure)
+    largest = max(abs(low), abs(high))
+    if not largest:
+        return
+    bits = _MP.mag(largest)  # about log2 of the value: a logarithm is needed only near the bounds
+    if bits > _MAX_LOG2 - 2 and _MP.ln(largest) > _MAX_LN:
+        raise ParseError(f"value too large (more than 10^{MAX_MAGNITUDE})", column)
+    if bits < 2 - _MAX_LOG2 and (low > 0 or high < 0) and _MP.ln(largest) < -_MAX_LN:
+        raise ParseError(f"value too small (non-zero, less than 10^-{MAX_MAGNITUDE})", column)
+
+
+def _check_exponential(ln_value, column) -> None:
+    """Refuse e^ln_value (an enclosure) when it may lie outside 10^±MAX_MAGNITUDE."""
+    low, high = _ends(ln_value)
+    if high > _MAX_LN:
+        raise ParseError(f"value too large (more than 10^{MAX_MAGNITUDE})", column)
+    if low < -_MAX_LN:
+        raise ParseError(f"value too small (non-zero, less than 10^-{MAX_MAGNITUDE})", column)
+
+
+def _check_power_magnitude(base: sp.Expr, exponent: sp.Expr, column: int) -> None:
+    b, x = _enclosure(base, column), _enclosure(exponent, column)
+    if 0 in b:  # a base too close to zero to bound, such as ln 6 - ln 2 - ln 3
+        if _ends(x)[0] < 0:
+            raise ParseError("division by zero (or by a number too close to zero)", column)
+        return
+    _check_exponential(_IV.log(abs(b)) * x, column)
+
+
+def _root_factors(value: sp.Expr) -> list[tuple[sp.Rational, sp.Rational]]:
+    """The roots of rationals among the factors of a product, such as (2, 1/2) in 3·√2·π."""
+    return [(f.base, f.exp) for f in sp.Mul.make_args(value) if f.is_Pow and f.base.is_Rational and f.exp.is_Rational]
+
+
+def _powered_root_factors(base: sp.Expr, exponent: sp.Expr) -> list[tuple[sp.Rational, sp.Rational]]:
+    """The exact powers of rationals SymPy forms for base^exponent: it raises each factor of a
+    product to a rational power, and multiplies the exponents of a power: (2^√2)^√2 = 2^2."""
+    if not exponent.is_Rational:  # SymPy keeps 2^π or (2√3)^π; only (2^x)^y may become rational
+        return [(base.base, base.exp * exponent)] if base.is_Pow and base.base.is_Rational and (
+            base.exp * exponent).is_Rational else []
+    found = []
+    for f in sp.Mul.make_args(base):
+        if f.is_Rational:
+            found.append((f, exponent))
+        elif f.is_Pow and f.base.is_Rational:
+            combined = f.exp * exponent
+            if combined.is_Rational:
+                found.append((f.base, combined))
+    return found
+
+
+def _check_roots(factors: list[tuple[sp.Rational, sp.Rational]], column: int) -> None:
+    """Refuse exact powers and roots of rationals that SymPy would take too long to compute.
+
+    SymPy collects the exponents of equal integer bases and multiplies bases with equal exponents.
+    For n^(k + p/q) it computes n^k exactly (n^(k+1) and the root n^((q-p)/q) of the inverse for a
+    negative exponent) and factors n^p to simplify the root. Both are bounded here from the bits of
+    n (for the root, of n without small factors), before SymPy starts.
+    """
+    if not factors:
+        return
+    exponents: dict[int, sp.Rational] = {}
+    for b, e in factors:
+        for n, sign in ((abs(b.p), 1), (b.q, -1)):
+            if n > 1:
+                exponents[n] = exponents.get(n, 0) + sign * e
+    bases: dict[sp.Rational, list[int]] = {}
+    for n, e in exponents.items():
+        if e != 0:
+            bits = bases.setdefault(e, [0, 0])
+            bits[0] += n.bit_length()
+            hard = _unfactored(n)
+            bits[1] += hard.bit_length() if hard > 1 else 0
+    for e, (bits, hard_bits) in bases.items():
+        whole, frac = divmod(abs(e.p), e.q)
+        if e < 0 and frac:
+            whole, frac = whole + 1, e.q - frac
+        if bits * whole > _MAX_BITS:
+            raise ParseError(f"power too large (more than {MAX_DIGITS} digits)", column)
+        if hard_bits * frac > _MAX_ROOT_BITS:
+            raise ParseError(f"root too large to simplify exactly (it would factor a number of more than "
+                             f"{MAX_ROOT_DIGITS} digits)", column)
+
+
+def _unfactored(n: int) -> int:
+    """n without its factors 2, 3, 5 and 7, which SymPy's trial division removes at once (the
+    denominator of a decimal is 2^k 5^k); what is left is what factoring can be slow on."""
+    n >>= (n & -n).bit_length() - 1
+    for p in (3, 5, 7):
+        while n % p == 0:
+            n //= p
+    return n
+
+
+def _sign(value: sp.Expr, column: int) -> int:
+    """The sign of a number, proved by interval arithmetic (at a higher precision near zero)."""
+    if value.is_Rational:
+        return (value.p > 0) - (value.p < 0)
+    enclosure = _enclosure(value, column)
+    for prec in _SIGN_PRECISIONS:
+        low, high = _ends(enclosure)
+        if low > 0 or high < 0:
+            return 1 if low > 0 else -1
+        context = MPIntervalContext()
+        context.prec = prec
+        enclosure = _evaluate(value, context, {}, column)
+    low, high = _ends(enclosure)
+    if low > 0 or high < 0:
+        return 1 if low > 0 else -1
+    raise ParseError("a value too close to zero to decide its sign (is it zero?)", column)
+
+
+def _enclosure(value: sp.Expr, column: int):
+    """An interval holding the value (64 bits), or None for an expression in variables."""
+    try:
+        return _enclosure_64(value)
+    except ParseError as err:
+        raise ParseError(err.message, column) from None
+
+
+@lru_cache(maxsize=8192)  # each value is enclosed once, from its parts' enclosures
+def _enclosure_64(value: sp.Expr):
+    return _evaluate_node(value, [_enclosure_64(a) for a in value.args], _IV)
+
+
+def _evaluate(value: sp.Expr, context, memo: dict, column: int):
+    if value not in memo:
+        try:
+            memo[value] = _evaluate_node(value, [_evaluate(a, context, memo, column) for a in value.args], context)
+        except ParseError as err:
+            raise ParseError(err.message, column) from None
+    return memo[value]
+
+
+def _evaluate_node(value: sp.Expr, args: list, ctx):
+    """An interval for one node of a value from intervals for its arguments.
+
+    Every part was bounded when it was built, so this is cheap; a part beyond the bounds (which
+    SymPy made by itself) is refused here rather than evaluated.
+    """
+    if value.is_Rational:
+        return ctx.mpf(value.p) / value.q
+    if value is sp.pi:
+        return +ctx.pi
+    if value is sp.E:
+        return +ctx.e
+    if value.is_Symbol:
+        return None
+    if any(a is None for a in args):
+        return None
+    if value.is_Add:
+        return sum(args[1:], args[0])
+    if value.is_Mul:
+        product = args[0]
+        for a in args[1:]:
+            product = product * a
+        return product
+    if value.is_Pow:
+        base, exponent = args
+        if 0 in base:
+            if _ends(exponent)[0] < 0:
+                raise ParseError("division by zero (or by a number too close to zero)")
+            largest = ctx.mpf(_largest(base))
+            bound = ctx.exp(ctx.log(largest) * exponent) if largest else largest
+            return ctx.mpf([-_largest(bound), _largest(bound)])
+        ln_value = ctx.log(abs(base)) * exponent
+        _check_exponential(ln_value, None)
+        odd = _ends(base)[1] < 0 and value.exp.is_Integer and value.exp.p % 2
+        return -ctx.exp(ln_value) if odd else ctx.exp(ln_value)
+    if isinstance(value, sp.exp):
+        _check_exponential(args[0], None)
+        return ctx.exp(args[0])
+    if isinstance(value, sp.log) and _ends(args[0])[0] > 0:
+        return ctx.log(args[0])
+    if isinstance(value, sp.Abs):
+        return abs(args[0])
+    if value is sp.I:
+        raise ParseError("the value is not a real number")
+    raise ParseError("the value is not a finite real number")
+
+
+def _ends(enclosure) -> tuple:
+    """The two ends of an interval, as mpf numbers."""
+    low, high = enclosure._mpi_
+    return _MP.make_mpf(low), _MP.make_mpf(high)
+
+
+def _largest(enclosure):
+    """The largest absolute value in an interval, as an mpf number."""
+    low, high = _ends(enclosure)
+    return max(abs(low), abs(high))
+
+
+_MP = mpmath.MPContext()
+_MP.prec = 64
+
+
+@lru_cache(maxsize=8192)
+def _degree(value: sp.Expr) -> int:
+    """The total degree of an expression in variables (of its arguments, for exp)."""
+    if value.is_Symbol:
+        return 1
+    if value.is_Atom:
+        return 0
+    if value.is_Mul:
+        return sum(_degree(a) for a in value.args)
+    if value.is_Pow and value.exp.is_Rational:
+        return math.ceil(_degree(value.base) * abs(value.exp))
+    return max(_degree(a) for a in value.args)
