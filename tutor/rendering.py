@@ -16,6 +16,7 @@ from typing import Any
 import sympy as sp
 from sympy.printing.latex import LatexPrinter
 
+from .escaping import FILTERS as TEXT_FILTERS, latex_text
 from .exact.implicit import IMPLICIT
 from .exact.tidy import Scaled, as_expr, count_ops, numeric
 from .resources import resource_dir
@@ -139,25 +140,6 @@ def tex_matrix(rows) -> str:
 def tex_points(points) -> str:
     """Points given one per row, written as the columns of X."""
     return tex(sp.ImmutableMatrix(points).T)
-
-
-_LATEX_SPECIAL = {"\\": r"\textbackslash{}", "&": r"\&", "%": r"\%", "$": r"\$", "#": r"\#",
-                  "_": r"\_", "{": r"\{", "}": r"\}", "~": r"\textasciitilde{}", "^": r"\textasciicircum{}"}
-
-
-_GREEK = {ch: rf"$\{name}$" for ch, name in zip("αβγδεηθλμπσφψω", ["alpha", "beta", "gamma", "delta",
-                                                   "varepsilon", "eta", "theta", "lambda", "mu", "pi",
-                                                   "sigma", "phi", "psi", "omega"])}
-_LATEX_SPECIAL.update(_GREEK)
-
-
-def latex_text(text: str) -> str:
-    r"""User text (a problem's title) made safe for LaTeX.
-
-    >>> latex_text("50% of x_1")
-    '50\\% of x\\_1'
-    """
-    return "".join(_LATEX_SPECIAL.get(ch, ch) for ch in str(text))
 
 
 def inline_math(body: str) -> str:
@@ -303,6 +285,7 @@ FILTERS = {
     "edge_code": edge_code,
     "answer_text": answer_text,
 }
+FILTERS.update(TEXT_FILTERS)  # free text (titles, file names) escaped for each format: escaping.py
 
 
 def _bytecode_cache(jinja2):
