@@ -230,6 +230,17 @@ def test_a_symlinked_answers_file_named_on_the_command_line_is_refused_too(tmp_p
     assert "SECRET" not in line and line.endswith("is a symbolic link, not a regular file: not read")
 
 
+def test_a_file_name_that_is_not_utf8_gets_its_row(tmp_path):
+    folder = tmp_path / "class"
+    folder.mkdir()
+    (folder / os.fsdecode(b"b\xff.yaml")).write_text(GOOD)
+    grades = tmp_path / "grades.csv"
+    result = tutor("check", LINEAR, str(folder), "--csv", str(grades))
+    assert result.returncode == 0, result.stderr.decode()
+    rows = list(csv.DictReader(grades.open(encoding="utf-8")))
+    assert rows[0]["file"].endswith("b\\udcff.yaml") and rows[0]["score"]
+
+
 def test_a_file_name_with_control_characters_stays_on_one_line(tmp_path):
     folder = tmp_path / "class"
     folder.mkdir()

@@ -138,7 +138,8 @@ def check(problem, answers, fmt, csv_path, sig_figs):
     sheet_handle = sheet = None
     try:
         if csv_path:
-            sheet_handle = open(csv_path, "w", newline="", encoding="utf-8")
+            # backslashreplace: a file name that is not UTF-8 is written with escapes, as in messages
+            sheet_handle = open(csv_path, "w", newline="", encoding="utf-8", errors="backslashreplace")
             sheet = GradeSheet(sheet_handle, checker.keys)
     except OSError as error:
         raise cannot_write(csv_path, error) from None
