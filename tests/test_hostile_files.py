@@ -79,6 +79,12 @@ def test_an_alias_bomb_in_an_answers_file_is_refused(tmp_path):
     assert line.startswith(f"error: {path}: eigenvalues") and "YAML aliases" in line
 
 
+def test_a_long_flat_list_is_refused_without_quoting_it(tmp_path):
+    path = tmp_path / "long.yaml"
+    path.write_text("topic: amortised\nn: [" + ", ".join(["1"] * 30_000) + "]\n")
+    assert one_error_line(tutor("solve", str(path))) == f"error: {path}: n: more than 20000 values"
+
+
 def test_a_recursive_alias_is_refused(tmp_path):
     path = tmp_path / "loop.yaml"
     path.write_text("topic: amortised\nn: &a [1, *a]\n")

@@ -183,10 +183,12 @@ def _measure(root: yaml.Node, loader) -> None:
                                    field=where or None)
             continue
         sizes[key] = _OPEN
+        if len(sizes) > MAX_VALUES:  # so many distinct values: no need to finish counting
+            raise ProblemError(f"more than {MAX_VALUES} values", field=re.split(r"[.\[]", where)[0] or None)
         if isinstance(node, yaml.ScalarNode):
             _check_scalar(node, loader, where)
         stack.append((node, where, True))
-        stack.extend((child, path, False) for child, path in children)
+        stack.extend((child, path, False) for child, path in reversed(children))  # in document order
 
 
 def _children(node: yaml.Node, where: str) -> list[tuple[yaml.Node, str]]:
