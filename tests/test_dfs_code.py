@@ -107,6 +107,8 @@ BASE = "topic: dfs-code\nvertices: [X, Y, Z]\n"
     ("edges: [[0, 1, a], [1, 1, b]]", "edges[2]", "a loop"),
     ("edges: [[0, 1, a], [1, 0, b]]", "edges[2]", "already joined"),
     ("edges: [[0, 1, a], [1, 2, 'b c']]", "edges[2]", "a label must be a name"),
+    ("edges: [[0, 1, a], [1, 2, x_1_2]]", "edges[2]", "at most one _"),  # a double subscript: no LaTeX
+    ("edges: [[0, 1, a], [1, 2, x_]]", "edges[2]", "at most one _"),
     ("edges: [[0, 1, a], [1, 2, yes]]", "edges[2]", "quote the label"),
     ("edges: [[0, 1, a], [1, 2, b]]\ndfs: [0, 2, 1]", "dfs", "vertex 2 cannot come next"),
     ("edges: [[0, 1, a], [1, 2, b]]\ndfs: [0, 1]", "dfs", "every vertex 0 to 2 once"),

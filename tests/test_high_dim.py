@@ -68,3 +68,45 @@ def test_bad_values_name_their_field(text, field):
     with pytest.raises(ProblemError) as info:
         solve_yaml("topic: high-dim\n" + text + "\n")
     assert info.value.field == field
+
+
+def test_a_thin_shell_in_many_dimensions_is_exact_and_renders(tmp_path):
+    # 1 − (1 − 10^−50)^200 has a 10,001-digit denominator: more than Python prints (4,300 digits),
+    # which made every format exit 3. The value stays exact; pages show its decimal.
+    import json
+    import sys
+
+    from .conftest import run_cli
+
+    path = tmp_path / "shell.yaml"
+    path.write_text('topic: high-dim\ndimensions: [2, 30, 200]\nshell: "1/10^50"\n')
+    epsilon = sp.Rational(1, 10**50)
+    answers = solve(str(path)).answers["shell_fraction"]
+    assert answers == tuple(1 - (1 - epsilon) ** m for m in (2, 30, 200))
+    for fmt in ("md", "tex", "json"):
+        result = run_cli("solve", str(path), "--format", fmt)
+        assert result.exit_code == 0, result.output
+    assert r"2 \times 10^{-48}" in run_cli("solve", str(path)).output
+    exact = json.loads(run_cli("solve", str(path), "--format", "json").output)["answers"]["shell_fraction"]["exact"]
+    limit = sys.get_int_max_str_digits()
+    sys.set_int_max_str_digits(0)
+    try:
+        assert sp.Rational(exact[2]) == answers[2]
+    finally:
+        sys.set_int_max_str_digits(limit)
+
+
+def test_an_irrational_shell_is_expanded_only_when_that_is_quick():
+    three_surds = 'shell: "sqrt(2)/3 + sqrt(3)/7 + sqrt(5)/11"'
+    answers = solve_yaml(f"topic: high-dim\ndimensions: [2, 60]\n{three_surds}\n").answers["shell_fraction"]
+    assert float(answers[1]) == pytest.approx(1 - (1 - (2**0.5 / 3 + 3**0.5 / 7 + 5**0.5 / 11)) ** 60)
+    # (1 − ε)^100 has C(103, 3) = 176,851 terms, beyond the surd arithmetic: refused, not hours of SymPy
+    with pytest.raises(ProblemError) as info:
+        solve_yaml(f"topic: high-dim\ndimensions: [100]\n{three_surds}\n")
+    assert info.value.field == "shell" and "too many terms" in info.value.message
+
+
+def test_a_shell_with_a_huge_number_is_refused():
+    with pytest.raises(ProblemError) as info:
+        solve_yaml('topic: high-dim\nshell: "1/(10^999*10^999*10^999*10^999*10^999)"\n')
+    assert info.value.field == "shell" and "more than 100 digits" in info.value.message

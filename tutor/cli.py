@@ -27,7 +27,10 @@ def reports_errors(fn):
         try:
             return fn(*args, **kwargs)
         except TutorError as err:
-            click.echo(f"error: {err}", err=True)
+            try:
+                click.echo(f"error: {err}", err=True)
+            except OSError:
+                pass  # stderr is gone too: the exit code still says it
             sys.exit(EXIT_USAGE)
         except (KeyboardInterrupt, click.exceptions.Exit, click.ClickException):
             raise
@@ -38,20 +41,54 @@ def reports_errors(fn):
         except Exception as err:  # a bug of ours: say so in one line, traceback only on request
             if os.environ.get("TUTOR_DEBUG"):
                 raise
-            click.echo(f"error: internal error ({type(err).__name__}: {err}); "
-                       "set TUTOR_DEBUG=1 for the traceback and please report it", err=True)
+            from .escaping import printable
+
+            try:
+                click.echo(f"error: internal error ({type(err).__name__}: {printable(str(err))}); "
+                           "set TUTOR_DEBUG=1 for the traceback and please report it", err=True)
+            except OSError:
+                pass
             sys.exit(EXIT_INTERNAL)
 
     return wrapper
 
 
+def echo(text: str = "", *, nl: bool = True, err: bool = False) -> None:
+    """click.echo, with a failed write (a full disk, /dev/full) as one line and exit 2, not a traceback."""
+    try:
+        click.echo(text, nl=nl, err=err)
+    except BrokenPipeError:
+        raise  # the reader went away: reports_errors stops quietly
+    except OSError as error:
+        stream = sys.stderr if err else sys.stdout
+        # What is still buffered would fail again when Python exits: send it nowhere instead.
+        try:
+            os.dup2(os.open(os.devnull, os.O_WRONLY), stream.fileno())
+        except (OSError, ValueError):
+            pass  # not a real file (a test runner's buffer)
+        from .errors import TutorError
+
+        raise TutorError(f"cannot write: {error.strerror or error}",
+                         file="<stderr>" if err else "<stdout>") from None
+
+
+def cannot_write(path: str, error: OSError):
+    """The TutorError for an output file that cannot be opened or written."""
+    from .errors import TutorError
+
+    return TutorError(f"cannot write: {error.strerror or error}", file=path)
+
+
 def write_or_echo(text: str, output: str | None) -> None:
     """Write text to the output file if one was given, else to standard output."""
     if output:
-        with open(output, "w", encoding="utf-8") as fh:
-            fh.write(text)
+        try:
+            with open(output, "w", encoding="utf-8") as fh:
+                fh.write(text)
+        except OSError as error:  # a missing folder, no permission, a full disk
+            raise cannot_write(output, error) from None
     else:
-        click.echo(text, nl=False)
+        echo(text, nl=False)
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
@@ -95,34 +132,47 @@ def check(problem, answers, fmt, csv_path, sig_figs):
     from .checking.batch import GradeSheet, answer_files, check_files
     from .checking.grade import Checker
     from .checking.report import number, render_report, to_json
+    from .escaping import printable
 
     checker = Checker(load_problem(problem), sig_figs)
     files = answer_files(answers)
-    sheet_handle = open(csv_path, "w", newline="", encoding="utf-8") if csv_path else None
-    sheet = GradeSheet(sheet_handle, checker.keys) if sheet_handle else None
+    sheet_handle = sheet = None
+    try:
+        if csv_path:
+            # backslashreplace: a file name that is not UTF-8 is written with escapes, as in messages
+            sheet_handle = open(csv_path, "w", newline="", encoding="utf-8", errors="backslashreplace")
+            sheet = GradeSheet(sheet_handle, checker.keys)
+    except OSError as error:
+        raise cannot_write(csv_path, error) from None
     failed = internal = False
     collected = []
     try:
         for outcome in check_files(checker, files):
             if sheet:
-                sheet.add(outcome)
+                try:
+                    sheet.add(outcome)
+                except OSError as error:  # each row is flushed: a full disk shows at once
+                    raise cannot_write(csv_path, error) from None
             if outcome.error:
                 failed, internal = True, internal or outcome.internal
-                click.echo(f"error: {outcome.error}", err=True)
+                echo(f"error: {outcome.error}", err=True)
                 collected.append({"file": outcome.path, "error": outcome.error})
             elif sheet:
-                click.echo(f"{outcome.path}: {number(outcome.report.score)}/{number(outcome.report.max_score)}")
+                echo(f"{printable(outcome.path)}: {number(outcome.report.score)}/{number(outcome.report.max_score)}")
             elif fmt == "json" and len(files) > 1:
                 collected.append({"file": outcome.path, **to_json(outcome.report)})
             else:
-                click.echo(render_report(outcome.report, fmt), nl=False)
+                echo(render_report(outcome.report, fmt), nl=False)
     finally:
         if sheet_handle:
-            sheet_handle.close()
+            try:
+                sheet_handle.close()
+            except OSError:
+                pass  # the failed write was reported (or is being reported) above
     if fmt == "json" and len(files) > 1 and not sheet:
         import json
 
-        click.echo(json.dumps(collected, indent=2, ensure_ascii=False))
+        echo(json.dumps(collected, indent=2, ensure_ascii=False))
     if failed:
         sys.exit(EXIT_INTERNAL if internal else EXIT_USAGE)
 
@@ -145,7 +195,7 @@ def moodle(files, output, category):
     from .moodle import quiz_xml
 
     write_or_echo(quiz_xml([solve_problem(f) for f in files], category), output)
-    click.echo(f"{output}: {len(files)} question{'s' if len(files) != 1 else ''}")
+    echo(f"{output}: {len(files)} question{'s' if len(files) != 1 else ''}")
 
 
 @main.command()
@@ -176,7 +226,7 @@ def sheet(files, fmt, solutions, title, output, pdf):
         from .pdf import compile_pdf
 
         compile_pdf(render_sheet(worked, "tex", title=title, with_solutions=solutions), output)
-        click.echo(output)
+        echo(output)
         return
     write_or_echo(render_sheet(worked, fmt, title=title, with_solutions=solutions), output)
 
@@ -207,37 +257,41 @@ def generate(topic, seed, count, difficulty, out_dir, stress):
 
         topics_ = list(generators.MODULES) if topic == "all" else [topic]
         first = 1 if seed is None else seed
-        click.echo(f"{'topic':<20} {'difficulty':<10} {'seeds':>5} {'failed':>6} "
+        echo(f"{'topic':<20} {'difficulty':<10} {'seeds':>5} {'failed':>6} "
                    f"{'digits min/median/max':>22} {'ms mean':>8} {'ms max':>8}")
         failed = False
         for name in topics_:
             for level in [difficulty] if difficulty else generators.DIFFICULTIES:
                 result = run_stress(name, level, range(first, first + (count or 200)))
                 row = result.summary()
-                click.echo(f"{name:<20} {level:<10} {row['seeds']:>5} {row['failed']:>6} "
+                echo(f"{name:<20} {level:<10} {row['seeds']:>5} {row['failed']:>6} "
                            f"{row['digits_min']:>8}/{row['digits_median']:g}/{row['digits_max']:<8} "
                            f"{row['ms_mean']:>8} {row['ms_max']:>8}")
                 for failure in result.failures:
                     failed = True
-                    click.echo(f"  {failure}", err=True)
+                    echo(f"  {failure}", err=True)
         sys.exit(1 if failed else 0)
 
     if seed is None:
         import secrets
 
         seed = secrets.randbelow(10**6)
-        click.echo(f"seed: {seed} (pass --seed {seed} to make this set again)", err=True)
+        echo(f"seed: {seed} (pass --seed {seed} to make this set again)", err=True)
     problems = generators.generate(topic, difficulty or "easy", seed, count or 1)
     if out_dir:
         from pathlib import Path
 
         folder = Path(out_dir)
-        folder.mkdir(parents=True, exist_ok=True)
         for problem in problems:
-            (folder / problem.filename).write_text(problem.text(), encoding="utf-8")
-            click.echo(str(folder / problem.filename))
+            path = folder / problem.filename
+            try:
+                folder.mkdir(parents=True, exist_ok=True)
+                path.write_text(problem.text(), encoding="utf-8")
+            except OSError as error:
+                raise cannot_write(str(path), error) from None
+            echo(str(path))
     else:
-        click.echo("---\n".join(problem.text() for problem in problems), nl=False)
+        echo("---\n".join(problem.text() for problem in problems), nl=False)
 
 
 @main.command()
@@ -251,10 +305,10 @@ def topics(keys):
     examples = bundled_problems()
     width = max(len(name) for name in registry.names())
     for name in registry.names():
-        click.echo(f"{name:<{width}} {registry.summary(name)}")
+        echo(f"{name:<{width}} {registry.summary(name)}")
         mine = [e for e in examples if e.startswith(name + "/")]
         if mine:
-            click.echo(f"{'':<{width}} examples: {', '.join(mine)}")
+            echo(f"{'':<{width}} examples: {', '.join(mine)}")
         if keys:
             for key, what in registry.get(name).ANSWER_KEYS.items():
-                click.echo(f"{'':<{width}} {key:<20} {what}")
+                echo(f"{'':<{width}} {key:<20} {what}")

@@ -26,8 +26,10 @@ class TutorError(Exception):
         return self
 
     def __str__(self) -> str:
+        from .escaping import printable  # one line, whatever a file name or a YAML key holds
+
         parts = [p for p in (self.file, self.field) if p]
-        return ": ".join([*parts, self.message])
+        return printable(": ".join([*parts, self.message]))
 
 
 class ParseError(TutorError):

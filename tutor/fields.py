@@ -11,6 +11,7 @@ import difflib
 import sympy as sp
 
 from .errors import ParseError, ProblemError
+from .escaping import brief, shorten, text_problem
 from .exact.parser import to_exact
 
 
@@ -19,7 +20,7 @@ def reject_unknown(raw: dict, allowed: tuple[str, ...]) -> None:
         if key not in allowed:
             hint = difflib.get_close_matches(str(key), allowed, n=1)
             also = f" (did you mean {hint[0]!r}?)" if hint else f" (allowed: {', '.join(allowed)})"
-            raise ProblemError(f"unknown field{also}", field=str(key))
+            raise ProblemError(f"unknown field{also}", field=shorten(str(key)))
 
 
 def number(raw: object, name: str) -> sp.Expr:
@@ -32,18 +33,22 @@ def number(raw: object, name: str) -> sp.Expr:
 
 def integer(raw: object, name: str, low: int, high: int) -> int:
     if isinstance(raw, bool) or not isinstance(raw, int):
-        raise ProblemError(f"must be a whole number from {low} to {high}, got {raw!r}", field=name)
+        raise ProblemError(f"must be a whole number from {low} to {high}, got {brief(raw)}", field=name)
     if not low <= raw <= high:
         raise ProblemError(f"must be from {low} to {high}, got {raw}", field=name)
     return raw
 
 
 def text(raw: object, name: str, max_length: int = 200) -> str:
+    """One line of text that every output format can show (see escaping.text_problem)."""
     if not isinstance(raw, (str, int, float)) or isinstance(raw, bool):
         raise ProblemError("must be a line of text", field=name)
     raw = str(raw)
     if len(raw) > max_length or "\n" in raw:
         raise ProblemError(f"must be one line of at most {max_length} characters", field=name)
+    wrong = text_problem(raw)
+    if wrong:
+        raise ProblemError(wrong, field=name)
     return raw
 
 

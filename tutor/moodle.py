@@ -14,6 +14,7 @@ from xml.sax.saxutils import escape
 
 import sympy as sp
 
+from .escaping import xml_chars, xml_text
 from .exact.tidy import as_expr, numeric
 
 SIG_FIGS = 3  # a sub-answer is right within one unit of its third significant figure
@@ -91,11 +92,16 @@ def cloze(value: float, either_sign: bool) -> str:
     return "{1:NUMERICAL:" + answer + "}"
 
 
+_OUR_REFERENCES = re.compile(r"&amp;(#\d{1,7}|amp|lt|gt);")
+
+
 def markdown_to_html(text: str) -> str:
     """Our Markdown (headings, paragraphs, lists, **bold**, $maths$) as HTML for MathJax."""
     blocks, out = re.split(r"\n\s*\n", text.strip()), []
     for block in blocks:
-        block = html.escape(block, quote=False)
+        # Free text in our Markdown is already escaped with character references (escaping.markdown_text):
+        # keep those as they are, and escape the rest.
+        block = _OUR_REFERENCES.sub(r"&\1;", html.escape(block, quote=False))
         block = re.sub(r"\$\$(.+?)\$\$", lambda m: r"\[" + m.group(1).strip() + r"\]", block, flags=re.S)
         block = re.sub(r"\$(.+?)\$", lambda m: r"\(" + m.group(1) + r"\)", block, flags=re.S)
         block = re.sub(r"\*\*(.+?)\*\*", r"<b>\1</b>", block)
@@ -127,18 +133,18 @@ def question_xml(solution) -> str:
     text = markdown_to_html(statement) + note + f"<table>{rows}</table>"
     feedback = markdown_to_html(render(solution, "md"))
     return (f'  <question type="cloze">\n'
-            f"    <name><text>{escape(solution.title)}</text></name>\n"
+            f"    <name><text>{xml_text(solution.title)}</text></name>\n"
             f'    <questiontext format="html"><text><![CDATA[{_cdata(text)}]]></text></questiontext>\n'
             f'    <generalfeedback format="html"><text><![CDATA[{_cdata(feedback)}]]></text></generalfeedback>\n'
             f"    <penalty>0.3333333</penalty>\n    <hidden>0</hidden>\n  </question>\n")
 
 
 def _cdata(text: str) -> str:
-    return text.replace("]]>", "]]]]><![CDATA[>")
+    return xml_chars(text).replace("]]>", "]]]]><![CDATA[>")
 
 
 def quiz_xml(solutions, category: str = "tutor") -> str:
     head = ('<?xml version="1.0" encoding="UTF-8"?>\n<quiz>\n'
-            f'  <question type="category">\n    <category><text>$course$/{escape(category)}</text></category>\n'
+            f'  <question type="category">\n    <category><text>$course$/{xml_text(category)}</text></category>\n'
             "  </question>\n")
     return head + "".join(question_xml(s) for s in solutions) + "</quiz>\n"

@@ -18,17 +18,21 @@ def compile_pdf(tex: str, out: str) -> None:
     if engine is None:
         raise TutorError("pdflatex is not installed (Debian/Ubuntu: apt-get install texlive-latex-base); "
                          "write the LaTeX with --format tex instead", file=out)
-    with tempfile.TemporaryDirectory() as folder:
-        source = Path(folder) / "sheet.tex"
-        source.write_text(tex, encoding="utf-8")
-        try:
-            subprocess.run([engine, "-interaction=nonstopmode", "-halt-on-error", "sheet.tex"], cwd=folder,
-                           capture_output=True, timeout=TIMEOUT_SECONDS, check=False)
-        except subprocess.TimeoutExpired:
-            raise TutorError(f"pdflatex took longer than {TIMEOUT_SECONDS} s", file=out) from None
-        log = (Path(folder) / "sheet.log").read_text(encoding="utf-8", errors="replace")
-        errors = [line for line in log.splitlines() if line.startswith("! ")]
-        pdf = Path(folder) / "sheet.pdf"
-        if errors or not pdf.exists():
-            raise TutorError(f"pdflatex failed: {errors[0] if errors else 'no PDF written'}", file=out)
-        shutil.copyfile(pdf, out)
+    try:
+        with tempfile.TemporaryDirectory() as folder:
+            source = Path(folder) / "sheet.tex"
+            source.write_text(tex, encoding="utf-8")
+            try:
+                subprocess.run([engine, "-interaction=nonstopmode", "-halt-on-error", "sheet.tex"], cwd=folder,
+                               capture_output=True, timeout=TIMEOUT_SECONDS, check=False)
+            except subprocess.TimeoutExpired:
+                raise TutorError(f"pdflatex took longer than {TIMEOUT_SECONDS} s", file=out) from None
+            log = Path(folder) / "sheet.log"
+            log = log.read_text(encoding="utf-8", errors="replace") if log.exists() else ""
+            errors = [line for line in log.splitlines() if line.startswith("! ")]
+            pdf = Path(folder) / "sheet.pdf"
+            if errors or not pdf.exists():
+                raise TutorError(f"pdflatex failed: {errors[0] if errors else 'no PDF written'}", file=out)
+            shutil.copyfile(pdf, out)
+    except OSError as err:  # no room for the temporary folder, or the output cannot be written
+        raise TutorError(f"cannot make the PDF: {err.strerror or err}", file=out) from None

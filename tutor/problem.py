@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import os
 import re
+import stat
 import sys
 from dataclasses import dataclass
 from pathlib import Path
@@ -14,6 +16,7 @@ import yaml
 from . import topics
 from .checking.settings import CheckSettings, parse_settings
 from .errors import ProblemError, TutorError
+from .escaping import shorten
 from .resources import bundled_problem
 
 MAX_FILE_BYTES = 1_000_000
@@ -29,33 +32,69 @@ class Loaded:
     check: CheckSettings = CheckSettings()  # the file's `check:` section, for `tutor check`
 
 
-def read_text(path: str, *, bundled: bool = True) -> tuple[str, str]:
+def read_text(path: str, *, bundled: bool = True, follow_symlinks: bool = True) -> tuple[str, str]:
     """The text of a file (or of stdin for '-'), and the name to use in messages.
 
     A path that does not exist but names a bundled problem, such as
     ``kernel-pca/example3``, reads that problem (unless ``bundled`` is False).
+    Only a regular file is read: a FIFO or a device could block forever or never end. Without
+    ``follow_symlinks`` (a student's file in a class batch) a symbolic link is refused unread, so
+    that a submission cannot make the grader read, and echo, a file of the grader's.
     """
     if path == "-":
-        return sys.stdin.read(MAX_FILE_BYTES + 1), "<stdin>"
-    p = Path(path)
-    if not p.exists():
-        found = bundled_problem(path) if bundled else None
-        if found is None:
-            raise ProblemError("no such file", file=path)
-        p = found
-    if p.is_dir():
-        raise ProblemError("is a directory, not a problem file", file=path)
+        stdin = getattr(sys.stdin, "buffer", None)
+        if stdin is None:
+            raise ProblemError("no standard input to read", file="<stdin>")
+        try:
+            data = stdin.read(MAX_FILE_BYTES + 1)
+        except OSError as err:
+            raise ProblemError(f"cannot read: {err.strerror or err}", file="<stdin>") from None
+        return _decode(data, "<stdin>"), "<stdin>"
     try:
-        with p.open("rb") as fh:
+        info = os.stat(path, follow_symlinks=follow_symlinks)
+    except FileNotFoundError:
+        try:
+            found = bundled_problem(path) if bundled else None
+        except (OSError, RuntimeError):  # a symlink loop on the way: not one of ours
+            found = None
+        if found is None:
+            raise ProblemError("no such file", file=path) from None
+        path, shown = str(found), path
+        info = os.stat(path)
+    except (OSError, ValueError) as err:  # a symlink loop, a name too long, a NUL in the name
+        raise ProblemError(f"cannot read: {getattr(err, 'strerror', None) or err}", file=path) from None
+    else:
+        shown = path
+    _regular(info, shown)
+    flags = os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0)
+    if not follow_symlinks:
+        flags |= getattr(os, "O_NOFOLLOW", 0)
+    try:
+        fd = os.open(path, flags)  # non-blocking: a FIFO put in its place since the stat cannot hang us
+        with os.fdopen(fd, "rb") as fh:
+            _regular(os.fstat(fd), shown)
             data = fh.read(MAX_FILE_BYTES + 1)
     except OSError as err:
-        raise ProblemError(f"cannot read: {err.strerror}", file=path) from None
+        raise ProblemError(f"cannot read: {err.strerror or err}", file=shown) from None
+    return _decode(data, shown), shown
+
+
+def _regular(info: os.stat_result, shown: str) -> None:
+    if stat.S_ISLNK(info.st_mode):
+        raise ProblemError("is a symbolic link, not a regular file: not read", file=shown)
+    if stat.S_ISDIR(info.st_mode):
+        raise ProblemError("is a directory, not a problem file", file=shown)
+    if not stat.S_ISREG(info.st_mode):
+        raise ProblemError("is not a regular file (a pipe, a device or a socket): not read", file=shown)
+
+
+def _decode(data: bytes, shown: str) -> str:
     if len(data) > MAX_FILE_BYTES:
-        raise ProblemError(f"larger than {MAX_FILE_BYTES} bytes", file=path)
+        raise ProblemError(f"larger than {MAX_FILE_BYTES} bytes", file=shown)
     try:
-        return data.decode("utf-8"), path
-    except UnicodeDecodeError:
-        raise ProblemError("is not UTF-8 text", file=path) from None
+        return data.decode("utf-8")
+    except UnicodeDecodeError as err:
+        raise ProblemError(f"is not UTF-8 text (byte {err.start + 1})", file=shown) from None
 
 
 # libyaml's parser where PyYAML was built with it (every wheel on PyPI is): the same documents in a
@@ -66,6 +105,14 @@ _FAST_LOADER = getattr(yaml, "CSafeLoader", None)
 _FAST_MAX_DEPTH = 64
 _INDENT = re.compile(r"^[ \t]*", re.MULTILINE)
 
+# Bounds on the document as the program sees it, aliases expanded: a few hundred bytes of anchors and
+# aliases ("billion laughs") describe a billion values. The largest real files (an answers file with
+# several 8×8 matrices) have a few hundred values and nest four deep.
+MAX_VALUES = 20_000
+MAX_NESTING = 48
+MAX_NUMBER_CHARS = 100  # an int or float scalar: Python refuses to read ints over 4,300 digits anyway
+_NUMBER_TAGS = ("tag:yaml.org,2002:int", "tag:yaml.org,2002:float")
+
 
 def _loader_for(text: str):
     # Every level of nesting opens with a bracket, a brace, a dash, a question mark or more indentation.
@@ -74,18 +121,105 @@ def _loader_for(text: str):
 
 
 def parse_yaml(text: str, source: str, *, what: str = "must be a YAML mapping with a topic field") -> dict:
+    loader = _loader_for(text)(text)
     try:
-        raw = yaml.load(text, Loader=_loader_for(text))
+        node = loader.get_single_node()
+        if node is not None:
+            _measure(node, loader)
+        raw = loader.construct_document(node) if node is not None else None
     except yaml.YAMLError as err:
-        mark = getattr(err, "problem_mark", None)
-        where = f"line {mark.line + 1}: " if mark is not None else ""
-        problem = getattr(err, "problem", None) or "invalid YAML"
-        raise ProblemError(f"{where}invalid YAML: {problem}", file=source) from None
+        raise ProblemError(_yaml_message(err), file=source) from None
     except RecursionError:
         raise ProblemError("invalid YAML: nested too deeply", file=source) from None
+    except TutorError as err:
+        raise err.located(file=source) from None
+    finally:
+        loader.dispose()
     if not isinstance(raw, dict):
         raise ProblemError(what, file=source)
     return raw
+
+
+def _yaml_message(err: yaml.YAMLError) -> str:
+    if isinstance(err, yaml.reader.ReaderError):
+        character = err.character if isinstance(err.character, int) else ord(err.character[:1] or "\0")
+        return f"invalid YAML: character {err.position + 1} (U+{character:04X}): {err.reason}"
+    mark = getattr(err, "problem_mark", None)
+    where = f"line {mark.line + 1}: " if mark is not None else ""
+    problem = getattr(err, "problem", None) or "invalid YAML"
+    return f"{where}invalid YAML: {shorten(problem, 120)}"
+
+
+_OPEN = object()  # a node whose children are still being measured
+
+
+def _measure(root: yaml.Node, loader) -> None:
+    """Refuse a document too large or too deep once aliases are expanded, or one with a value YAML
+    cannot build (``!!int abc``, the date 2001-13-45, a 5,000-digit integer), naming the field.
+
+    One pass over the node graph, each node once (an alias is the same node object again): a node
+    counts its children's expanded sizes, so the billion laughs cost their few dozen nodes."""
+    sizes: dict[int, object] = {}  # id(node) -> (values, depth) once measured
+    stack: list[tuple[yaml.Node, str, bool]] = [(root, "", False)]
+    while stack:
+        node, where, done = stack.pop()
+        key = id(node)
+        children = _children(node, where)
+        if done:
+            measured = [sizes[id(child)] for child, _ in children]
+            values = 1 + sum(v for v, _ in measured)
+            depth = 1 + max((d for _, d in measured), default=0)
+            if values > MAX_VALUES:
+                raise ProblemError(f"more than {MAX_VALUES} values once YAML aliases are expanded",
+                                   field=where or None)
+            if depth > MAX_NESTING:
+                raise ProblemError(f"invalid YAML: nested too deeply (more than {MAX_NESTING} levels)",
+                                   field=where or None)
+            sizes[key] = (values, depth)
+            continue
+        if key in sizes:
+            if sizes[key] is _OPEN:
+                raise ProblemError("invalid YAML: an alias refers to a list or mapping that contains it",
+                                   field=where or None)
+            continue
+        sizes[key] = _OPEN
+        if len(sizes) > MAX_VALUES:  # so many distinct values: no need to finish counting
+            raise ProblemError(f"more than {MAX_VALUES} values", field=re.split(r"[.\[]", where)[0] or None)
+        if isinstance(node, yaml.ScalarNode):
+            _check_scalar(node, loader, where)
+        stack.append((node, where, True))
+        stack.extend((child, path, False) for child, path in reversed(children))  # in document order
+
+
+def _children(node: yaml.Node, where: str) -> list[tuple[yaml.Node, str]]:
+    """A node's children, each with its place in the document as fields are named (points[2][1])."""
+    if isinstance(node, yaml.SequenceNode):
+        return [(child, f"{where}[{i}]") for i, child in enumerate(node.value, start=1)]
+    if isinstance(node, yaml.MappingNode):
+        out = []
+        for k, v in node.value:
+            name = shorten(str(k.value)) if isinstance(k, yaml.ScalarNode) else "?"
+            out += [(k, where), (v, f"{where}.{name}" if where else name)]
+        return out
+    return []
+
+
+def _check_scalar(node: yaml.ScalarNode, loader, where: str) -> None:
+    """Build a scalar now, so that a value YAML cannot read is an error naming its field."""
+    if node.tag in _NUMBER_TAGS and len(node.value) > MAX_NUMBER_CHARS:
+        raise ProblemError(f"a number of {len(node.value)} characters is too long (at most {MAX_NUMBER_CHARS})",
+                           field=where or None)
+    try:
+        loader.construct_object(node)  # kept by the loader for construct_document
+    except Exception as err:  # PyYAML's constructors raise ValueError, AttributeError, KeyError, ...
+        if isinstance(err, yaml.YAMLError):
+            why = f": {err.problem}" if getattr(err, "problem", None) else ""
+        else:  # "month must be in 1..12" says something; "'NoneType' object has no attribute" does not
+            why = f": {err}" if isinstance(err, ValueError) and str(err) else ""
+        tag = str(node.tag).removeprefix("tag:yaml.org,2002:")
+        line = f"line {node.start_mark.line + 1}: " if node.start_mark is not None else ""
+        raise ProblemError(f"{line}YAML cannot read {shorten(node.value)!r} as {shorten(tag)}{shorten(why, 80)}",
+                           field=where or None) from None
 
 
 def load_problem(path: str) -> Loaded:

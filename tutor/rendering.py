@@ -15,12 +15,14 @@ from __future__ import annotations
 import html
 import json
 import re
+import sys
 from functools import cache, lru_cache
 from typing import Any
 
 import sympy as sp
 from sympy.printing.latex import LatexPrinter
 
+from .escaping import FILTERS as TEXT_FILTERS, latex_text
 from .exact.implicit import IMPLICIT
 from .exact.tidy import Scaled, as_expr, count_ops, numeric
 from .resources import resource_dir
@@ -87,7 +89,7 @@ def _tex_scalar(value: sp.Expr) -> str:
     # and SymPy's printer is the largest part of rendering.
     ops = count_ops(value, MAX_OPS)  # one bounded count serves every size test below
     number = not value.free_symbols
-    if number and (ops > MAX_OPS or (ops > MAX_OPS_EXP and value.has(sp.exp, *IMPLICIT))):
+    if number and (ops > MAX_OPS or (ops > MAX_OPS_EXP and value.has(sp.exp, *IMPLICIT)) or _long_integer(value)):
         # Far too long to print (and to measure by printing): straight to the decimal. Values with
         # exponentials or root objects print longest, so their bound is lower.
         return rf"{decimal(value)}\ (\text{{exact form: too long to print, in the JSON output}})"
@@ -97,6 +99,12 @@ def _tex_scalar(value: sp.Expr) -> str:
         # say where the exact value is.
         return rf"{decimal(value)}\ (\text{{exact form: {len(text)} symbols, in the JSON output}})"
     return text
+
+
+def _long_integer(value: sp.Expr) -> bool:
+    """Whether an integer in the value has more digits than MAX_TEX (Python prints none over 4,300)."""
+    bits = MAX_TEX * 10 // 3
+    return any(max(abs(r.p), r.q).bit_length() > bits for r in value.atoms(sp.Rational))
 
 
 def col(vector) -> str:
@@ -144,25 +152,6 @@ def tex_matrix(rows) -> str:
 def tex_points(points) -> str:
     """Points given one per row, written as the columns of X."""
     return tex(sp.ImmutableMatrix(points).T)
-
-
-_LATEX_SPECIAL = {"\\": r"\textbackslash{}", "&": r"\&", "%": r"\%", "$": r"\$", "#": r"\#",
-                  "_": r"\_", "{": r"\{", "}": r"\}", "~": r"\textasciitilde{}", "^": r"\textasciicircum{}"}
-
-
-_GREEK = {ch: rf"$\{name}$" for ch, name in zip("αβγδεηθλμπσφψω", ["alpha", "beta", "gamma", "delta",
-                                                   "varepsilon", "eta", "theta", "lambda", "mu", "pi",
-                                                   "sigma", "phi", "psi", "omega"])}
-_LATEX_SPECIAL.update(_GREEK)
-
-
-def latex_text(text: str) -> str:
-    r"""User text (a problem's title) made safe for LaTeX.
-
-    >>> latex_text("50% of x_1")
-    '50\\% of x\\_1'
-    """
-    return "".join(_LATEX_SPECIAL.get(ch, ch) for ch in str(text))
 
 
 def inline_math(body: str) -> str:
@@ -404,6 +393,7 @@ FILTERS = {
     "html_body": html_body,
     "display_maths": display_maths,
 }
+FILTERS.update(TEXT_FILTERS)  # free text (titles, file names) escaped for each format: escaping.py
 
 
 def _bytecode_cache(jinja2, fmt: str):
@@ -497,7 +487,25 @@ def exact_data(value: Any):
         return [[exact_data(value[i, j]) for j in range(value.cols)] for i in range(value.rows)]
     if isinstance(value, (tuple, list)):
         return [exact_data(v) for v in value]
-    return str(as_expr(value))
+    return _exact_text(as_expr(value))
+
+
+MAX_EXACT_DIGITS = 50_000
+
+
+def _exact_text(value: sp.Expr) -> str:
+    """str(value), also when an integer in it is longer than Python prints by default (4,300 digits,
+    a guard against slow conversions of untrusted text): ours are bounded where problems are read,
+    such as 1 − (1 − 1/10^50)^200 of high-dim, and are printed up to MAX_EXACT_DIGITS."""
+    try:
+        return str(value)
+    except ValueError:
+        limit = sys.get_int_max_str_digits()
+        sys.set_int_max_str_digits(MAX_EXACT_DIGITS)
+        try:
+            return str(value)
+        finally:
+            sys.set_int_max_str_digits(limit)
 
 
 def approx_data(value: Any):

@@ -16,6 +16,7 @@ from typing import Any, Mapping
 import sympy as sp
 
 from ..errors import ParseError, TutorError
+from ..escaping import shorten
 from ..exact.parser import parse, parse_real, to_exact
 
 MAX_NUMBERS = 400  # numbers in one answer (an 8×8 matrix has 64)
@@ -68,7 +69,7 @@ def read_submission(raw: object, source: str, keys: tuple[str, ...], variables: 
         if key not in keys:
             hint = difflib.get_close_matches(str(key), keys, n=1)
             also = f"did you mean {hint[0]!r}?" if hint else f"this problem's keys: {', '.join(keys)}"
-            raise AnswersError(f"not an answer of this problem ({also})", file=source, field=str(key))
+            raise AnswersError(f"not an answer of this problem ({also})", file=source, field=shorten(str(key)))
         entries[key] = read_answer(value, variables.get(key, {}))
     return Submission(source, entries)
 

@@ -3,16 +3,22 @@
 A file that cannot be checked (bad YAML, an unknown key, an internal error)
 gets its own row with the reason and never stops the others. Each row is
 flushed as soon as it is checked, so an interrupted batch keeps what it did.
+
+Answers files are students' files: a symbolic link or anything but a regular
+file (a FIFO, a device) is refused unread, with its reason in its row, so a
+submission cannot make the grader read (and echo) a file of the grader's.
 """
 
 from __future__ import annotations
 
 import csv
+import os
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Iterator
 
 from ..errors import TutorError
+from ..escaping import printable
 from ..problem import parse_yaml, read_text
 from .answers import AnswersError
 from .grade import Checker, Report
@@ -28,12 +34,20 @@ class Outcome:
 
 
 def answer_files(paths: tuple[str, ...]) -> list[str]:
-    """The answers files named, with each directory replaced by its *.yaml and *.yml files."""
+    """The answers files named, with each directory replaced by its *.yaml and *.yml entries.
+
+    A directory named on the command line is the grader's choice and is followed; inside it, every
+    entry with the suffix but a real directory is listed, so that a link or a pipe gets a row saying
+    why it was not read rather than vanishing from the grades."""
     files: list[str] = []
     for path in paths:
         p = Path(path)
-        if p.is_dir():
-            inside = sorted(str(f) for f in p.iterdir() if f.suffix in (".yaml", ".yml") and f.is_file())
+        if path != "-" and p.is_dir():
+            try:
+                inside = sorted(str(p / entry.name) for entry in os.scandir(p)
+                                if Path(entry.name).suffix in (".yaml", ".yml") and not entry.is_dir(follow_symlinks=False))
+            except OSError as err:
+                raise AnswersError(f"cannot read this directory: {err.strerror or err}", file=path) from None
             if not inside:
                 raise AnswersError("no .yaml or .yml answers files in this directory", file=path)
             files.extend(inside)
@@ -43,7 +57,7 @@ def answer_files(paths: tuple[str, ...]) -> list[str]:
 
 
 def load_submission(checker: Checker, path: str):
-    text, source = read_text(path, bundled=False)
+    text, source = read_text(path, bundled=False, follow_symlinks=False)
     raw = parse_yaml(text, source, what="must be a YAML mapping of answer keys to answers")
     return checker.read(raw, source)
 
@@ -59,7 +73,8 @@ def check_files(checker: Checker, paths: list[str]) -> Iterator[Outcome]:
         except TutorError as err:
             yield Outcome(path, error=str(err))
         except Exception as err:  # a bug of ours must not lose the rest of the class
-            yield Outcome(path, error=f"{path}: internal error ({type(err).__name__}: {err})", internal=True)
+            yield Outcome(path, error=printable(f"{path}: internal error ({type(err).__name__}: {err})"),
+                          internal=True)
 
 
 class GradeSheet:

@@ -2,10 +2,18 @@
 
 from __future__ import annotations
 
+import math
+
 import sympy as sp
 
+from ..errors import UnsupportedProblem
+from ..exact import surds
 from ..exact.tidy import tidy
 from ..steps import Check, Step
+
+# Raw terms of the multinomial expansion of (1 − ε)^m for an irrational ε: (1 − √2/10)^200 has 201,
+# (1 − √2/3 − √3/7 − √5/11)^200 has 1.4 million, which SymPy would expand for hours.
+MAX_EXPANSION_TERMS = 2000
 
 
 def ball_cube_step(dimensions) -> Step:
@@ -28,8 +36,25 @@ def _falls(dimensions, values) -> bool:
     return all(a > b for a, b in zip(ordered, ordered[1:]))
 
 
+def shell_fraction(epsilon: sp.Expr, m: int) -> sp.Expr:
+    """1 − (1 − ε)^m, exactly.
+
+    A rational ε gives a rational: cheap to compute however long (its digits are bounded where ε is
+    read: 1/10^50 and m = 200 give about 10,000 digits, which the renderers show as a decimal). An
+    irrational ε is expanded only when that is quick: in the surd arithmetic (surds.py, powers up to
+    64), or by SymPy when the expansion has few terms."""
+    fraction = 1 - (1 - epsilon) ** m
+    if epsilon.is_Rational:
+        return fraction
+    terms = len(sp.Add.make_args(sp.expand(1 - epsilon)))
+    if math.comb(m + terms - 1, terms - 1) > MAX_EXPANSION_TERMS and surds.from_expr(fraction) is None:
+        raise UnsupportedProblem(f"(1 - ε)^{m} with this irrational ε has too many terms to expand exactly; "
+                                 "give ε as a fraction or a decimal, or ask for smaller dimensions", field="shell")
+    return tidy(fraction)
+
+
 def shell_step(dimensions, epsilon) -> Step:
-    fractions = tuple(tidy(1 - (1 - epsilon) ** m) for m in dimensions)
+    fractions = tuple(shell_fraction(epsilon, m) for m in dimensions)
     return Step(
         key="shell_fraction",
         kind="shell",

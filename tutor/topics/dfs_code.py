@@ -7,6 +7,7 @@ from dataclasses import dataclass
 
 from .. import fields, graphs
 from ..errors import ProblemError
+from ..escaping import brief
 from ..recipes import dfs_code as recipe
 from ..steps import Solution
 
@@ -21,7 +22,9 @@ ANSWER_KEYS = {
 }
 MAX_VERTICES = 7
 MAX_LABEL = 8
-_LABEL = re.compile(r"[A-Za-z][A-Za-z0-9_]*")
+# Labels are printed in maths ($X$, $x_1$): at most one underscore, followed by the subscript, since
+# a_b_c is a double subscript and a_ a missing one, which TeX and KaTeX refuse.
+_LABEL = re.compile(r"[A-Za-z][A-Za-z0-9]*(?:_[A-Za-z0-9]+)?")
 
 
 @dataclass(frozen=True)
@@ -54,7 +57,8 @@ def _label(raw, name: str) -> str:
         raise ProblemError("YAML reads yes/no/on/off/true/false as a truth value: quote the label", field=name)
     if not isinstance(raw, str) or not _LABEL.fullmatch(raw) or len(raw) > MAX_LABEL:
         raise ProblemError(f"a label must be a name of 1 to {MAX_LABEL} letters and digits starting with a "
-                           f"letter, such as X or a; got {raw!r}", field=name)
+                           f"letter, with at most one _ before a subscript, such as X, a or x_1; got {brief(raw)}",
+                           field=name)
     return raw
 
 

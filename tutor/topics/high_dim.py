@@ -20,6 +20,7 @@ ANSWER_KEYS = {
 }
 MAX_DIMENSION = 200
 MAX_COUNT = 12
+MAX_DIGITS = 100  # in any integer or fraction inside ε or θ: (1 − ε)^m has up to 200 times as many
 
 
 @dataclass(frozen=True)
@@ -38,17 +39,24 @@ def parse(raw: dict) -> Problem:
     dims = tuple(fields.integer(m, f"dimensions[{i}]", 1, MAX_DIMENSION) for i, m in enumerate(raw_dims, start=1))
     shell = angle = None
     if "shell" in raw:
-        shell = fields.number(raw["shell"], "shell")
+        shell = _bounded(fields.number(raw["shell"], "shell"), "shell")
         if not (shell.is_positive and sp.N(shell, 30) < 1):
             raise ProblemError(f"the relative thickness ε must lie strictly between 0 and 1, got {shell}", field="shell")
     if "angle" in raw:
-        angle = fields.number(raw["angle"], "angle")
+        angle = _bounded(fields.number(raw["angle"], "angle"), "angle")
         if not (angle.is_positive and sp.N(angle - sp.pi, 30) < 0):
             raise ProblemError(f"θ must lie strictly between 0 and pi, got {angle}", field="angle")
         if any(m < 2 for m in dims):
             raise ProblemError("directions need m >= 2", field="dimensions")
     title = fields.text(raw.get("title", "Data in high dimensions"), "title")
     return Problem(title, dims, shell, angle)
+
+
+def _bounded(value: sp.Expr, name: str) -> sp.Expr:
+    limit = 10**MAX_DIGITS
+    if any(abs(r.p) >= limit or r.q >= limit for r in value.atoms(sp.Rational)):
+        raise ProblemError(f"a number in it has more than {MAX_DIGITS} digits", field=name)
+    return value
 
 
 def solve(problem: Problem) -> Solution:
