@@ -83,6 +83,9 @@ def parse_yaml(text: str, source: str, *, what: str = "must be a YAML mapping wi
         raise ProblemError(f"{where}invalid YAML: {problem}", file=source) from None
     except RecursionError:
         raise ProblemError("invalid YAML: nested too deeply", file=source) from None
+    except ValueError as err:  # a scalar PyYAML cannot build: the date 2001-13-45, an integer of 5000 digits
+        what = "an integer too long to read" if "integer string conversion" in str(err) else str(err)
+        raise ProblemError(f"invalid YAML: {what}", file=source) from None
     if not isinstance(raw, dict):
         raise ProblemError(what, file=source)
     return raw
