@@ -255,3 +255,17 @@ def test_hostile_answers_are_each_checked_never_an_internal_error(problem, tmp_p
             assert row["score"] != "" and all(v for k, v in row.items() if k not in ("error",))
     for line in result.stderr.splitlines():
         assert line.startswith("error: ")
+
+
+def test_the_readme_states_the_budgets_the_code_has():
+    from .conftest import ROOT
+
+    readme = " ".join((ROOT / "README.md").read_text(encoding="utf-8").split())
+    for stated in (f"degree at most {budget.MAX_DEGREE}", f"at most {budget.MAX_TERMS} terms",
+                   f"rationals of at most {int(budget.MAX_RATIONAL_BITS * 0.30103)} digits",
+                   f"10^±{int(budget.MAX_BITS * 0.30103):,}", f"to {', then '.join(map(str, budget.DIGITS))} digits",
+                   f"rationals of at most {budget.MAX_FOLLOW_DIGITS} digits", f"degree {budget.MAX_FOLLOW_DEGREE}",
+                   f"degree {budget.MAX_ARITHMETIC_DEGREE} for arithmetic alone", f"k ≤ {budget.MAX_FOLLOW_EXP_SPAN}",
+                   f"{budget.JUDGE_SECONDS} s per comparison, {budget.DERIVE_SECONDS} s per recomputation",
+                   "`too large to check: …`", "`too large to check follow-through from your …`"):
+        assert stated in readme, stated

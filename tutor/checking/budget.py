@@ -1,4 +1,4 @@
-"""Budgets for checking a student's values: every comparison and re-solve ends in a verdict.
+"""Budgets for checking a student's values: every comparison and recomputation ends in a verdict.
 
 A student's answer is untrusted. The parser bounds each string, but a short string can
 stand for a number SymPy cannot multiply out in a lifetime (``((eta+1)^1000)^1000``) or
@@ -6,24 +6,26 @@ mpmath cannot evaluate (``exp(exp(exp(9)))``), and a matrix of six different squ
 roots sends the eigen-solver into a number field of degree 64. So, before any symbolic
 work:
 
-- every number is *enclosed*: evaluated in interval arithmetic (mpmath's ``iv``) at a
-  bounded precision, each intermediate value bounded in size (about 10^±1,260,000). An
-  enclosure of the difference that excludes 0 proves two values differ, which decides
-  almost every wrong answer without any exact work;
-- an exact check (the surd arithmetic, expansion, a minimal polynomial: ``is_zero``) runs
-  only when the enclosures cannot separate the values and the student's answer is
-  *small*: integer powers and polynomials of degree at most 64, at most 1024 terms when
-  multiplied out, rationals of at most 6000 digits;
-- follow-through re-solves an eigenproblem only from values in a small field (a few
-  square roots, or powers of one exponential of small degree: what the engine solves in
-  about a second);
+- every number of the answer is *enclosed* (``admit``): evaluated in interval arithmetic
+  (mpmath's ``iv``) at a bounded precision, each intermediate value within 10^±1,262,611.
+  An enclosure of a difference that excludes 0 proves two values differ (``differ``),
+  which decides almost every wrong answer without any exact work;
+- the answer is *measured* (``too_large``): integer powers and polynomials of degree at
+  most 64, at most 1024 terms when multiplied out, rationals of at most 6020 digits. An
+  exact check (``is_zero``: the surd arithmetic, expansion, a minimal polynomial) runs
+  only when the enclosures cannot separate two values and both are that small; a rule
+  that computes with the answer itself (projections, expansions) refuses a larger one
+  (``require_exact``, ``require_small``): any SymPy product may ask whether a part of it
+  is zero, and SymPy answers with a minimal polynomial of the whole;
+- follow-through recomputes only from values in a small field (``follow_too_large``);
 - a wall-clock deadline (SIGALRM, main thread only) ends whatever the budgets missed.
 
-Whatever exceeds a budget raises Uncheckable (or Deadline), and the checker turns it
-into that answer's verdict: wrong, with the message "too large to check: …", and no
-credit; in follow-through, no follow-through credit. An answer that agrees with the
-right value to 40 digits but is too large to confirm exactly is treated the same way:
-it is never credited unproved, and the student is asked for a simpler form.
+Whatever exceeds a budget raises Uncheckable (or Deadline), and the checker turns it into
+that answer's verdict: wrong, with the message "too large to check: …", and no credit; a
+follow-through too large to recompute earns no follow-through credit. An answer that
+agrees with the right value to every digit tried but is too large to confirm exactly is
+treated the same way: it is never credited unproved, and the student is asked for a
+simpler form.
 """
 
 from __future__ import annotations
@@ -40,10 +42,10 @@ import mpmath
 import sympy as sp
 from mpmath import iv
 
-MAX_BITS = 2**22  # |log2 x| of any value met while enclosing a student's number (≈ 10^±1,260,000)
+MAX_BITS = 2**22  # |log2 x| of any value met while enclosing a student's number (10^±1,262,611)
 MAX_DEGREE = 64  # integer powers of anything but a rational, and the degree of a polynomial
 MAX_TERMS = 1024  # terms of an expression once multiplied out
-MAX_RATIONAL_BITS = 20_000  # numerator and denominator of one rational (about 6000 digits)
+MAX_RATIONAL_BITS = 20_000  # numerator and denominator of one rational (6020 digits)
 DIGITS = (50, 250, 1000)  # the precisions tried, in digits, before a comparison gives up
 JUDGE_SECONDS = 10  # wall clock for one comparison of an answer (normally milliseconds)
 DERIVE_SECONDS = 20  # wall clock for one follow-through re-solve (normally well under a second)
