@@ -178,6 +178,24 @@ def test_the_deadline_ends_a_computation_that_swallows_exceptions():
     assert time.perf_counter() - start < HANG
 
 
+def test_a_comparison_the_budgets_miss_ends_at_the_deadline_as_that_answers_verdict(monkeypatch):
+    from tutor.checking.grade import Checker
+    from tutor.checking.rules import Rule
+
+    class Endless(Rule):
+        def compare(self, given, expected, tol, ctx):
+            while True:
+                sum(range(10**4))
+
+    monkeypatch.setattr(budget, "JUDGE_SECONDS", 0.2)
+    checker = Checker(tutor.load_problem(LINEAR))
+    checker.rules["eigenvalues"] = Endless()
+    report = checker.check(checker.read({"eigenvalues": [6, 2, 0], "variances": [2, "2/3", 0]}, "<test>"))
+    assert report.result("eigenvalues").verdict == "wrong"
+    assert report.result("eigenvalues").message == "too large to check: comparing it took longer than 0.2 s"
+    assert report.result("variances").verdict == "correct"  # the rest of the file is still checked
+
+
 # --- hostile answers for every key of kernel-pca, pca, svd and mds --------------------------
 
 SURDS = "*".join(f"(1+sqrt({p}))" for p in (2, 3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37, 41, 43, 47))
