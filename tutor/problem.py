@@ -133,6 +133,9 @@ def parse_yaml(text: str, source: str, *, what: str = "must be a YAML mapping wi
         raise ProblemError("invalid YAML: nested too deeply", file=source) from None
     except TutorError as err:
         raise err.located(file=source) from None
+    except ValueError as err:  # a scalar PyYAML cannot build: the date 2001-13-45, an integer of 5000 digits
+        what = "an integer too long to read" if "integer string conversion" in str(err) else str(err)
+        raise ProblemError(f"invalid YAML: {what}", file=source) from None
     finally:
         loader.dispose()
     if not isinstance(raw, dict):

@@ -141,7 +141,9 @@ def centring_follow_through(downstream: Callable[[object, sp.ImmutableMatrix], d
     return (
         FollowThrough(("row_means",), ("grand_mean",), from_means),
         FollowThrough(("kernel", "row_means", "grand_mean"), ("centred_kernel",), from_parts),
-        FollowThrough(("kernel",), CENTRED + later, from_kernel),
+        FollowThrough(("kernel",), CENTRED, lambda problem, expected, values: centring_answers(matrix(values["kernel"]))),
+        # Only the later answers solve an eigenproblem again, so only they need a K in a small field.
+        *([FollowThrough(("kernel",), later, from_kernel, solves=True)] if later else []),
     )
 
 

@@ -6,16 +6,20 @@ not exactly right is accepted when it agrees with the value to the problem's
 significant figures: within one unit of the last significant figure, so both
 rounding and truncation pass (1/√2 = 0.70710…: 0.707 and 0.7071 pass with 3
 figures, 0.709 and 0.71 do not).
+
+Numbers are compared by their enclosures first (budget.py): a wrong answer is
+told apart at once, and an exact proof runs only when the values may be equal.
 """
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass
 
+import mpmath
 import sympy as sp
 
 from ..exact.tidy import is_zero, numeric
+from . import budget
 
 EXACT = "exact"
 DECIMAL = "decimal"
@@ -27,32 +31,39 @@ class Tolerance:
 
     def allows(self, given: sp.Expr, expected: sp.Expr) -> bool:
         """Whether a decimal answer agrees with ``expected`` to ``sig_figs`` significant figures."""
-        e = float(numeric(expected, 30))
-        g = float(numeric(given, 30))
-        if not (math.isfinite(e) and math.isfinite(g)):
-            return False
-        if e == 0:
-            return abs(g) <= 10.0 ** (-self.sig_figs)
-        unit = 10.0 ** (math.floor(math.log10(abs(e))) - self.sig_figs + 1)
-        return abs(g - e) <= unit * (1 + 1e-9)
-
+        return self.allows_vector((given,), (expected,))
 
     def allows_vector(self, given, expected) -> bool:
         """Whether a decimal vector agrees with ``expected`` to ``sig_figs`` figures of its largest entry
-        (an entry that should be 0 cannot be judged relative to itself)."""
-        e = [float(numeric(x, 30)) for x in expected]
-        g = [float(numeric(x, 30)) for x in given]
+        (an entry that should be 0 cannot be judged relative to itself).
+
+        In mpmath's numbers, not floats: 10^-435 squared is not 0, nor is 10^434 infinite.
+        """
+        e = [mpmath.mpf(numeric(x, 30)) for x in expected]
+        g = [mpmath.mpf(numeric(x, 30)) for x in given]
+        if not all(mpmath.isfinite(x) for x in e + g):
+            return False
         scale = max(abs(x) for x in e)
         if scale == 0:
-            return all(abs(x) <= 10.0 ** (-self.sig_figs) for x in g)
-        unit = 10.0 ** (math.floor(math.log10(scale)) - self.sig_figs + 1)
-        return all(abs(a - b) <= unit * (1 + 1e-9) for a, b in zip(g, e))
+            return all(abs(x) <= mpmath.mpf(10) ** (-self.sig_figs) for x in g)
+        unit = mpmath.mpf(10) ** (int(mpmath.floor(mpmath.log10(scale))) - self.sig_figs + 1)
+        return all(abs(a - b) <= unit * (1 + mpmath.mpf("1e-9")) for a, b in zip(g, e))
 
 
 def match_number(given: sp.Expr, decimal: bool, expected: sp.Expr, tol: Tolerance) -> str | None:
-    """EXACT, DECIMAL or None (no match) for one number."""
+    """EXACT, DECIMAL or None (no match) for one number.
+
+    Raises budget.Uncheckable when the student's number is too large to evaluate, or too large
+    to confirm exactly and equal to the value as far as its enclosures tell.
+    """
     try:
-        if is_zero(sp.Add(given, -expected)):
+        try:
+            exact = not budget.differ(given, expected) and is_zero(sp.Add(given, -expected))
+        except budget.Uncheckable:
+            if decimal and tol.allows(given, expected):
+                return DECIMAL  # a decimal needs no proof, only its figures
+            raise
+        if exact:
             return EXACT
         if decimal and tol.allows(given, expected):
             return DECIMAL

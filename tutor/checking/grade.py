@@ -19,6 +19,7 @@ import sympy as sp
 
 from ..errors import TutorError
 from ..exact.tidy import as_expr, count_ops
+from . import budget
 from .answers import AnswersError, Given, Submission, Unreadable, read_submission
 from .compare import DECIMAL, Tolerance
 from .rules import Context, Rule, default_rule, flatten, nested
@@ -31,8 +32,11 @@ CREDITED = ("correct", "decimal", "follow-through")
 # What a student's value may do to our arithmetic: anything else is a bug of ours and is raised.
 _RECOMPUTE_ERRORS = (TutorError, ValueError, TypeError, ArithmeticError, IndexError, KeyError,
                      NotImplementedError, sp.PolynomialError)
+# What SymPy may raise on a strange answer that the budgets let through: the answer's verdict,
+# never an internal error (a bug of ours in the rules still is one: TypeError, KeyError, …).
+_JUDGE_ERRORS = (ValueError, ArithmeticError, MemoryError, RecursionError, sp.PolynomialError)
 _NAMES = {"char_poly": "characteristic polynomial"}
-_MAX_FOLLOW_OPS = 40  # a student's entry larger than this is not worth re-solving from
+_TOO_LARGE = "too large to check: "
 
 
 @dataclass(frozen=True)
@@ -128,14 +132,25 @@ class Checker:
             return result("missing", "not answered")
         if isinstance(entry, Unreadable):
             return result("unreadable", f"could not read it: {entry.reason}")
+        # Measured before any symbolic work: an answer too large to evaluate is wrong, with the reason.
+        try:
+            large = budget.admit(flatten(entry.value))
+        except budget.Uncheckable as err:
+            return result("wrong", str(err))
+        with budget.judging(large):
+            return self._judge_key(key, entry, given, right, credited, result)
+
+    def _judge_key(self, key, entry, given, right, credited, result) -> KeyResult:
         rule = self.rules[key]
-        judged = rule.judge(entry, self.expected[key], self.tol, self._context(self.expected, given, credited))
+        judged = self._judge(rule, entry, self.expected[key], self._context(self.expected, given, credited))
+        if isinstance(judged, str):  # too large to check: wrong, whatever else it might match
+            return result("wrong", judged)
         if judged.match:
             return result("correct" if judged.match != DECIMAL else "decimal", judged.message)
-        follow = self._follow_through(key, entry, given, right, credited)
+        follow, skipped = self._follow_through(key, entry, given, right, credited)
         if follow is not None:
             needs, all_right, judgement = follow
-            yours = " and ".join(_NAMES.get(n, n.replace("_", " ")) for n in needs)
+            yours = _yours(needs)
             if all_right:
                 return result("correct" if judgement.match != DECIMAL else "decimal",
                               f"{judgement.message}, consistent with your {yours}")
@@ -144,7 +159,23 @@ class Checker:
         named = self._named_mistake(key, entry, given, credited) or judged.mistake
         if named:
             return result("mistake", named[1], mistake=named[0])
+        if skipped:
+            needs, reason = skipped
+            return result("wrong", f"{judged.message}; too large to check follow-through from your "
+                                   f"{_yours(needs)}: {reason.removeprefix(_TOO_LARGE)}")
         return result("wrong", judged.message)
+
+    def _judge(self, rule: Rule, entry: Given, expected, ctx: Context):
+        """The rule's Judgement, or why the answer could not be judged against ``expected`` (a str)."""
+        try:
+            with budget.deadline(budget.JUDGE_SECONDS):
+                return rule.judge(entry, expected, self.tol, ctx)
+        except budget.Uncheckable as err:
+            return str(err)
+        except budget.Deadline:
+            return f"{_TOO_LARGE}comparing it took longer than {budget.JUDGE_SECONDS} s"
+        except _JUDGE_ERRORS as err:
+            return f"{_TOO_LARGE}SymPy gave up on it ({type(err).__name__})"
 
     def _context(self, answers, given, credited) -> Context:
         return Context(self.problem, answers, given, frozenset(credited))
@@ -152,7 +183,10 @@ class Checker:
     # --- follow-through -----------------------------------------------------------
 
     def _follow_through(self, key, entry, given, right, credited):
+        """((needs, all_right, judgement) of the first follow-through the answer matches, or None;
+        (needs, reason) of the first one too large to check, or None)."""
         rule = self.rules[key]
+        skipped = None
         for index, follow in enumerate(getattr(self.tables, "FOLLOW_THROUGH", ())):
             if key not in follow.gives or key in follow.needs or not all(n in given for n in follow.needs):
                 continue
@@ -161,28 +195,57 @@ class Checker:
             if not all_right and not all(self._may_follow(n, v) for n, v in values.items()):
                 continue
             derived = self._derive(index, follow, values)
+            if isinstance(derived, str):
+                skipped = skipped or (follow.needs, derived)
+                continue
             if derived is None or key not in derived:
                 continue
             merged = {**self.expected, **values, **derived}
-            judged = rule.judge(entry, derived[key], self.tol, self._context(merged, given, credited))
-            if judged.match:
-                return follow.needs, all_right, judged
-        return None
+            judged = self._judge(rule, entry, derived[key], self._context(merged, given, credited))
+            if isinstance(judged, str):
+                skipped = skipped or (follow.needs, judged)
+            elif judged.match:
+                return (follow.needs, all_right, judged), None
+        return None, skipped
 
     def _may_follow(self, key: str, value) -> bool:
         """Guard against gaming: a trivial or oversized earlier answer earns no follow-through."""
-        if trivial(value, nested(self.expected[key])):
-            return False
-        return all(count_ops(as_expr(x), _MAX_FOLLOW_OPS) <= _MAX_FOLLOW_OPS for x in flatten(value))
+        if any(count_ops(as_expr(x), budget.MAX_FOLLOW_OPS) > budget.MAX_FOLLOW_OPS or budget.too_large(x)
+               for x in flatten(value)):
+            return False  # measured first: the triviality test multiplies entries out
+        return not trivial(value, nested(self.expected[key]))
 
     def _derive(self, index: int, follow: FollowThrough, values: dict):
+        """The answers recomputed from the student's ``values``: a dict, None when they give none,
+        or why they are too large to recompute from (a str)."""
         cache_key = (index, tuple(sorted(values.items(), key=lambda kv: kv[0])))
         if cache_key not in self._derived:
-            try:
-                self._derived[cache_key] = dict(follow.derive(self.problem, self.expected, values))
-            except _RECOMPUTE_ERRORS:
-                self._derived[cache_key] = None
+            self._derived[cache_key] = self._too_large_to_derive(follow, values) or self._derive_now(follow, values)
         return self._derived[cache_key]
+
+    def _too_large_to_derive(self, follow: FollowThrough, values: dict) -> str | None:
+        for n, v in values.items():
+            entries = flatten(v)
+            reason = next((r for r in map(budget.too_large, entries) if r), None) or \
+                budget.follow_too_large(entries, flatten(nested(self.expected[n])), follow.solves)
+            if reason:
+                return reason
+        return None
+
+    def _derive_now(self, follow: FollowThrough, values: dict):
+        try:
+            with budget.deadline(budget.DERIVE_SECONDS):
+                derived = follow.derive(self.problem, self.expected, values)
+            # A key with no value for these answers (a fraction of a total that is 0) is not derived.
+            return {k: v for k, v in derived.items() if not any(_undefined(x) for x in flatten(nested(v)))}
+        except _RECOMPUTE_ERRORS:
+            return None
+        except budget.Uncheckable as err:
+            return str(err)
+        except budget.Deadline:
+            return f"re-solving from it took longer than {budget.DERIVE_SECONDS} s"
+        except (MemoryError, RecursionError) as err:
+            return f"SymPy gave up re-solving from it ({type(err).__name__})"
 
     # --- named mistakes -------------------------------------------------------------
 
@@ -191,12 +254,12 @@ class Checker:
         for mistake in getattr(self.tables, "MISTAKES", ()):
             if key not in mistake.keys:
                 continue
-            variant = self._variant(mistake)
+            variant = self._variant(mistake)  # the solver's own work: outside the answer's deadline
             if not variant or key not in variant:
                 continue
             merged = {**self.expected, **variant}
-            judged = rule.judge(entry, variant[key], self.tol, self._context(merged, given, credited))
-            if judged.match:
+            judged = self._judge(rule, entry, variant[key], self._context(merged, given, credited))
+            if not isinstance(judged, str) and judged.match:
                 return mistake.name, mistake.sentence
         return None
 
@@ -207,3 +270,11 @@ class Checker:
             except _RECOMPUTE_ERRORS:
                 self._variants[mistake] = None
         return self._variants[mistake]
+
+
+def _undefined(x) -> bool:
+    return isinstance(x, sp.Basic) and x.has(sp.nan, sp.zoo, sp.oo, sp.S.NegativeInfinity)
+
+
+def _yours(needs) -> str:
+    return " and ".join(_NAMES.get(n, n.replace("_", " ")) for n in needs)

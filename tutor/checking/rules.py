@@ -18,6 +18,7 @@ from typing import Any, Callable, Mapping
 import sympy as sp
 
 from ..exact.tidy import is_zero, numeric
+from . import budget
 from .answers import Given, poly_variables
 from .compare import DECIMAL, EXACT, Tolerance, combine, match_number
 
@@ -210,6 +211,7 @@ class Polynomial(Rule):
     def judge(self, given, expected, tol, ctx):
         if isinstance(given.value, tuple):
             return Judgement(None, f"expected one polynomial in {self.name}, got a list")
+        budget.require_small((given.value,))  # it is multiplied out next
         try:
             mine = sp.Poly(sp.expand(given.value), self.symbol)
             want = sp.Poly(sp.expand(expected), self.symbol)
@@ -236,6 +238,8 @@ class Expressions(Rule):
         return self._variables(problem)
 
     def compare(self, given, expected, tol, ctx):
+        budget.require_small(given.value)  # each coordinate is multiplied out next
+
         def same(g, e):
             return EXACT if sp.expand(g - e) == 0 or sp.expand(g + e) == 0 else None
 
@@ -270,6 +274,7 @@ class Basis(Rule):
     not_normalised: tuple[str, str] | None = field(default=None)
 
     def compare(self, given, expected, tol, ctx):
+        budget.require_exact()  # projections and lengths are computed from the answer
         value = given.value
         if self.transposed:
             expected, value = _transpose(expected), _transpose(value)
@@ -327,7 +332,8 @@ class Basis(Rule):
     def _in_space(self, g, group, decimal, tol) -> str | None:
         """EXACT/DECIMAL when g is in span(group) with the right length; "length" when only the
         length is off; "inaccurate" when a decimal is right only to fewer figures than asked."""
-        if all(x == 0 for x in g):
+        group = [u for u in group if not all(x == 0 for x in u)]  # a zero vector (of a follow-through) spans nothing
+        if all(x == 0 for x in g) or not group:
             return None
         if decimal:
             return self._in_space_decimal(g, group, tol)
@@ -342,7 +348,9 @@ class Basis(Rule):
         # Judged with a tolerance: 30 digits of the expected vectors are plenty, and fast. The
         # answer is compared entry by entry with the vector of the right length in its own
         # direction, to the significant figures of its largest entry.
-        group = [tuple(numeric(x, 30) for x in u) for u in group]
+        group = [v for v in (tuple(numeric(x, 30) for x in u) for u in group) if _dot(v, v) != 0]
+        if not group:
+            return None
         projection = [sum((_dot(u, g) / _dot(u, u)) * u[i] for u in group) for i in range(len(g))]
         rough = Tolerance(_ROUGH_FIGURES)
         if not tol.allows_vector(g, projection):

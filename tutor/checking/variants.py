@@ -33,6 +33,7 @@ class FollowThrough:
     needs: tuple[str, ...]  # the student's earlier answers it starts from
     gives: tuple[str, ...]  # the later answers it recomputes
     derive: Callable[[Any, Answers, Answers], Answers]  # (problem, expected, the student's needs) -> later answers
+    solves: bool = False  # it solves an eigenproblem again: only from values in a small field (budget.py)
 
 
 def trivial(value, expected) -> str | None:

@@ -111,7 +111,8 @@ def _from_pairs(problem, expected, values):
 FOLLOW_THROUGH = (
     *common.centring_follow_through(lambda problem, K: _restart(problem, kernel_matrix=K), EIGEN_KEYS),
     FollowThrough(("centred_kernel",), EIGEN_KEYS,
-                  lambda problem, expected, values: _restart(problem, centred_kernel_matrix=matrix(values["centred_kernel"]))),
+                  lambda problem, expected, values: _restart(problem, centred_kernel_matrix=matrix(values["centred_kernel"])),
+                  solves=True),
     common.roots_follow_through(ETA),
     FollowThrough(("eigenvalues",), ("variances", "variance_fractions"), _from_eigenvalues),
     FollowThrough(("eigenvalues", "eigenvectors"), ("coefficients", "coordinates"), _from_pairs),

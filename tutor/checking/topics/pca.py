@@ -116,12 +116,14 @@ def _from_lambdas(problem, expected, values):
 
 
 FOLLOW_THROUGH = (
-    FollowThrough(("means",), ("centred", "covariance") + AFTER_COVARIANCE, _from_means),
+    FollowThrough(("means",), ("centred", "covariance") + AFTER_COVARIANCE, _from_means, solves=True),
     FollowThrough(("centred",), ("covariance",) + AFTER_COVARIANCE,
-                  lambda problem, expected, values: _from_centred(problem, expected["means"], matrix(values["centred"]))),
+                  lambda problem, expected, values: _from_centred(problem, expected["means"], matrix(values["centred"])),
+                  solves=True),
     FollowThrough(("covariance",), AFTER_COVARIANCE,
                   lambda problem, expected, values: _answers(from_covariance(
-                      problem, expected["means"], matrix(expected["centred"]), matrix(values["covariance"])))),
+                      problem, expected["means"], matrix(expected["centred"]), matrix(values["covariance"]))),
+                  solves=True),
     common.roots_follow_through(LAMBDA),
     FollowThrough(("eigenvalues",), ("captured_variance", "captured_fraction"), _from_lambdas),
     FollowThrough(("eigenvectors",), ("scores", "reconstruction", "reconstruction_error"), _from_directions),
