@@ -60,7 +60,9 @@ class PolyRoot(sp.AtomicExpr):
         return rf"\rho_{{{self.k + 1}}}"
 
     def _sympystr(self, printer):
-        return f"root{self.k + 1}"
+        # A name sympify reads as a symbol; the JSON printer numbers the roots of a solution instead.
+        namer = getattr(printer, "name_of", None)
+        return namer(self) if namer else f"rho_{self.k + 1}"
 
 
 class EigenvectorEntry(sp.AtomicExpr):
@@ -86,7 +88,8 @@ class EigenvectorEntry(sp.AtomicExpr):
         return rf"v_{{{printer._print(self.root)},{self.i + 1}}}"
 
     def _sympystr(self, printer):
-        return f"v[{printer._print(self.root)}][{self.i + 1}]"
+        namer = getattr(printer, "name_of", None)
+        return namer(self) if namer else f"v_{printer._print(self.root)}_{self.i + 1}"
 
 
 IMPLICIT = (PolyRoot, EigenvectorEntry)  # the atoms that stand for numbers defined implicitly
@@ -182,6 +185,21 @@ def _enclose(expr, memo):
         raise TypeError(f"no interval arithmetic for {type(expr).__name__}")
     memo[expr] = value
     return value
+
+
+def isolating_interval(root: PolyRoot, dps: int) -> tuple[sp.Rational, sp.Rational]:
+    """Rationals lo < root < hi, at most about 10^-dps apart, proved by the signs at the ends."""
+    return tuple(_rational(end) for end in _isolated(root.coefficients, dps)[root.k])
+
+
+def entry_interval(entry: EigenvectorEntry, dps: int) -> tuple[sp.Rational, sp.Rational]:
+    """Rationals lo ≤ entry ≤ hi, proved by interval arithmetic."""
+    return tuple(_rational(end) for end in _certified_vector(entry.matrix, entry.root, dps)[entry.i])
+
+
+def _rational(x) -> sp.Rational:
+    p, q = mpmath.libmp.to_rational(x._mpf_)
+    return sp.Rational(p, q)
 
 
 def _root_value(root: PolyRoot, dps: int) -> str:
