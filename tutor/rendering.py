@@ -416,7 +416,12 @@ class Names:
         return out
 
     def print(self, value) -> str:
-        return _JsonPrinter(self).doprint(as_expr(value))
+        value = as_expr(value)
+        # SymPy orders a sum's terms by value: for long sums of exponentials and root objects that
+        # evaluates each term again and again (seconds for an n = 8 RBF solution), so those keep
+        # SymPy's own order, as the LaTeX printer does.
+        unordered = _costly_to_sort(value, count_ops(value, SORT_LIMIT + 1))
+        return _JsonPrinter(self, order="none" if unordered else None).doprint(value)
 
 
 def _digits(value, digits: int) -> str:
@@ -426,8 +431,8 @@ def _digits(value, digits: int) -> str:
 class _JsonPrinter(StrPrinter):
     """SymPy's str, which sympify reads back, with named numbers printed by their names."""
 
-    def __init__(self, names: Names):
-        super().__init__()
+    def __init__(self, names: Names, order: str | None = None):
+        super().__init__({"order": order} if order else {})
         self.name_of = names.name_of
 
     def _print_Symbol(self, expr):

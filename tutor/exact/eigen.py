@@ -109,14 +109,14 @@ def spectrum(matrix: sp.Matrix) -> Spectrum:
     if not K.is_FractionField:  # over Q(t) each coefficient stays one bracket: expanding only multiplies terms
         char_poly = sp.expand(char_poly)
 
-    factors = _factors(coeffs, field)
+    factors, unproved = _factors(coeffs, field)
     pairs: list[Eigenpair] = []
     factored_parts = []
     reasons = []
     for f, mult in factors:
         f = f.monic()
         factored_parts.append(sp.Pow(_to_expr_poly(f, field).subs(_X, ETA), mult))
-        reason = _named(f, field)
+        reason = _named(f, field) or (_UNFACTORED if f == unproved else "")
         if reason:
             reasons.append(reason)
             pairs += _implicit_pairs(matrix, f, field, mult)
@@ -265,17 +265,17 @@ def _named(f: sp.Poly, field: _Field) -> str:
     if degree < 2 or K.is_QQ or K.is_ZZ:
         return ""
     if K.is_FractionField:
-        generator = "powers of $e$" if any(isinstance(v, sp.exp) for v in field.back.values()) else "powers"
+        generator = "powers of " + ", ".join(f"${sp.latex(v)}$" for v in field.back.values())
         if degree >= 4:
-            return f"roots of a polynomial of degree {degree} whose coefficients are long sums of {generator}"
+            return f"need the roots of a polynomial of degree {degree} whose coefficients are long sums of {generator}"
         top = _t_degree(f.rep.to_list())
         limit = MAX_T_DEGREE if degree == 3 else MAX_T_DEGREE_QUADRATIC
         if top > limit:
-            return f"radicals of sums of {generator} up to the {top}th power of the smallest, pages long"
+            return f"be radicals of sums of {generator} up to the {top}th, pages long and minutes to find"
         return ""
     size = degree * K.ext.minpoly.degree() if K.is_AlgebraicField else degree
     if degree >= 4 or size > MAX_ALGEBRAIC_SIZE:
-        return "nested radicals many lines long"
+        return "be nested radicals many lines long"
     return ""
 
 
@@ -283,14 +283,18 @@ def _budget_note(reasons: list[str]) -> str:
     """One sentence for the solution: why some eigenvalues are named, and what the names mean."""
     if not reasons:
         return ""
-    return (f"Closed forms here would be {reasons[0]}, so these eigenvalues are named: $\\rho_1 > \\rho_2 > \\dots$ "
+    return (f"Closed forms here would {reasons[0]}, so these eigenvalues are named: $\\rho_1 > \\rho_2 > \\dots$ "
             "are the roots of a factor of the characteristic polynomial, each shown as a certified decimal "
             "(an isolating interval proved in exact interval arithmetic), and $v_{\\rho,i}$ is entry $i$ of "
             "its unit eigenvector, certified the same way.")
 
 
-def _factors(coeffs: list, field: _Field) -> list[tuple[sp.Poly, int]]:
-    """The characteristic polynomial's factors with multiplicities, within the budget.
+_UNFACTORED = "be slow to find (factoring this polynomial over $\\mathbb Q(t)$ would take minutes)"
+
+
+def _factors(coeffs: list, field: _Field) -> tuple[list[tuple[sp.Poly, int]], sp.Poly | None]:
+    """The characteristic polynomial's factors with multiplicities, within the budget, and the one
+    factor (if any) not proved irreducible, whose roots must then be named.
 
     Over Q(t) with coefficients of high degree in t, SymPy's factoring (Wang's algorithm) can hunt
     for primes for minutes. There, the zero roots are split off by hand and the rest is tested at a
@@ -303,25 +307,25 @@ def _factors(coeffs: list, field: _Field) -> list[tuple[sp.Poly, int]]:
     K = field.domain
     poly = sp.Poly.from_list(coeffs, _X, domain=K)
     if not K.is_FractionField or _t_degree(coeffs) <= FACTOR_T_DEGREE:
-        return poly.factor_list()[1]
+        return poly.factor_list()[1], None
     zeros = 0
     while zeros < len(coeffs) - 1 and not coeffs[len(coeffs) - 1 - zeros]:
         zeros += 1
     rest = sp.Poly.from_list(coeffs[:len(coeffs) - zeros], _X, domain=K)
     found = [(sp.Poly(_X, _X, domain=K), zeros)] if zeros else []
     if rest.degree() < 1:
-        return found
+        return found, None
     square_free = False
     for t0 in (Fraction(1, 2), Fraction(2, 3), Fraction(3, 5)):
         special = _specialise(rest, t0)
         if special is None:
             continue
         if special.is_irreducible:
-            return found + [(rest, 1)]
+            return found + [(rest, 1)], None
         square_free = square_free or special.is_sqf
     if square_free:
-        return found + [(rest, 1)]
-    return poly.factor_list()[1]  # a repeated root: factor in full (the solve's time limit still holds)
+        return found + [(rest, 1)], (rest.monic() if rest.degree() > 1 else None)
+    return poly.factor_list()[1], None  # a repeated root: factor in full (the solve's time limit still holds)
 
 
 def _specialise(poly: sp.Poly, t0: Fraction) -> sp.Poly | None:

@@ -24,6 +24,7 @@ from contextlib import contextmanager
 from functools import lru_cache
 
 import mpmath
+from mpmath.libmp import NoConvergence
 import sympy as sp
 from sympy.core.evalf import prec_to_dps
 
@@ -228,8 +229,8 @@ def _try_isolating(coefficients: tuple, dps: int, working: int):
     with mpmath.workdps(working):
         middles = [sum(_ends(b)) / 2 for b in boxes]
         try:
-            found = mpmath.polyroots(middles, maxsteps=400, extraprec=2 * working)
-        except mpmath.NoConvergence:
+            found = mpmath.polyroots(middles, maxsteps=2000, extraprec=2 * working)  # clusters need many steps
+        except NoConvergence:
             return None
         roots = sorted((mpmath.re(r) for r in found), reverse=True)
         intervals = []
@@ -284,13 +285,13 @@ def _certified_vector(matrix: sp.ImmutableMatrix, root: sp.Expr, dps: int) -> tu
     with mpmath.workdps(working):
         guess = eigenvector_near(matrix, _mp(root, working), working)
     lead = max(range(n), key=lambda i: abs(guess[i]))
+    entries = _enclosed_matrix(matrix, working)
     with _interval_digits(working):
-        memo: dict = {}
-        r = _enclose(root, memo)
+        r = _enclose(root, {})
         shifted = mpmath.iv.matrix(n, n)
         for i in range(n):
             for j in range(n):
-                shifted[i, j] = _enclose(matrix[i, j], memo) - (r if i == j else 0)
+                shifted[i, j] = entries[i][j] - (r if i == j else 0)
         column = []
         for i in range(n):
             minor = mpmath.iv.matrix(n - 1, n - 1)
@@ -309,6 +310,14 @@ def _certified_vector(matrix: sp.ImmutableMatrix, root: sp.Expr, dps: int) -> tu
         if first is not None and first < 0:
             entries = [-e for e in entries]
         return tuple(_ends(e) for e in entries)
+
+
+@lru_cache(maxsize=32)
+def _enclosed_matrix(matrix: sp.ImmutableMatrix, dps: int) -> tuple[tuple, ...]:
+    """Intervals of a matrix's entries, once for all the eigenvectors of that matrix."""
+    with _interval_digits(dps):
+        memo: dict = {}
+        return tuple(tuple(_enclose(matrix[i, j], memo) for j in range(matrix.cols)) for i in range(matrix.rows))
 
 
 def eigenvector_near(matrix: sp.ImmutableMatrix, value, dps: int) -> list:
