@@ -265,13 +265,13 @@ def _named(f: sp.Poly, field: _Field) -> str:
     if degree < 2 or K.is_QQ or K.is_ZZ:
         return ""
     if K.is_FractionField:
-        generator = "powers of " + ", ".join(f"${sp.latex(v)}$" for v in field.back.values())
+        t = ", ".join(f"$t = {sp.latex(v)}$" for v in field.back.values()) or "$t$"
         if degree >= 4:
-            return f"need the roots of a polynomial of degree {degree} whose coefficients are long sums of {generator}"
+            return f"need the roots of a polynomial of degree {degree} whose coefficients are long polynomials in {t}"
         top = _t_degree(f.rep.to_list())
         limit = MAX_T_DEGREE if degree == 3 else MAX_T_DEGREE_QUADRATIC
         if top > limit:
-            return f"be radicals of sums of {generator} up to the {top}th, pages long and minutes to find"
+            return f"be radicals of polynomials of degree {top} in {t}, pages long and minutes to find"
         return ""
     size = degree * K.ext.minpoly.degree() if K.is_AlgebraicField else degree
     if degree >= 4 or size > MAX_ALGEBRAIC_SIZE:

@@ -1,10 +1,11 @@
 """Exact numbers defined implicitly: a root of a polynomial, an entry of a unit eigenvector.
 
-When an eigenvalue is a root of an irreducible polynomial whose coefficients
-are not rational (RBF kernels on four or more scattered points give
-coefficients that are long polynomials in e^(−γ)), no closed form is worth
-writing and SymPy's CRootOf, which needs rational coefficients, does not
-apply. These objects are exact all the same, in the way CRootOf is:
+When an eigenvalue is a root of a polynomial whose coefficients are not
+rational and whose closed form the solve budget (eigen._named) finds too long
+or too slow (RBF kernels on scattered or fractional points give coefficients
+that are long polynomials in e^(−γ); several square roots give nested
+radicals), SymPy's CRootOf, which needs rational coefficients, does not apply.
+These objects are exact all the same, in the way CRootOf is:
 
 - ``PolyRoot(coefficients, k)`` is the k-th largest root (k = 0, 1, …) of
   Σ cᵢ xⁿ⁻ⁱ, a polynomial with real exact coefficients and only real roots
@@ -13,9 +14,11 @@ apply. These objects are exact all the same, in the way CRootOf is:
   symmetric matrix M for the simple eigenvalue ``root``, with its first entry
   that is not zero positive.
 
-They evaluate to any precision asked (mpmath, at a higher working precision
-than asked), which is all the rest of tutor needs of a number: decimals to
-show, signs, and checks such as K̂v = ηv confirmed on 100 digits.
+They evaluate to any precision asked, with certified digits: the root from an
+isolating interval and the entries from an enclosure, both proved in interval
+arithmetic (below). That is all the rest of tutor needs of a number: decimals
+to show, signs, and checks such as K̂v = ηv confirmed on 100 digits. In the
+JSON they are named (rho_1, v_1_2) and defined (rendering.Names).
 """
 
 from __future__ import annotations
