@@ -78,7 +78,7 @@ def _disarm(previous, outer: float | None) -> None:
         if signal.SIGALRM in signal.sigpending():
             signal.sigtimedwait({signal.SIGALRM}, 0)  # drop an alarm that came in the meantime
         _active.pop()
-        signal.signal(signal.SIGALRM, previous)
+        signal.signal(signal.SIGALRM, previous if previous is not None else signal.SIG_DFL)  # None: set outside Python
         if outer is not None:  # the enclosing block's timer, for the time it has left
             signal.setitimer(signal.ITIMER_REAL, max(outer - time.monotonic(), 1e-3), _REPEAT)
     finally:
