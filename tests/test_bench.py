@@ -33,3 +33,11 @@ def test_the_table_prints_every_section():
     text = bench.table(figures)
     for words in ("1. start-up", "2. throughput", "3. class", "4. growth", "refused"):
         assert words in text
+
+
+def test_the_solve_budget_sweep_runs_and_tables_its_figures():
+    import solve_budget
+
+    figures = solve_budget.sweep(("svd",), count=1, seed=1, limit=60, known=False)
+    assert [r["outcome"] for r in figures["results"]] == ["ok"]
+    assert "slowest:" in solve_budget.table(figures, show=1)

@@ -8,6 +8,7 @@ from hypothesis import strategies as st
 
 from tutor import solve
 from tutor.errors import ProblemError
+from tutor.exact.eigen import LAMBDA
 
 from .conftest import PROBLEMS, solve_yaml
 
@@ -60,7 +61,7 @@ def test_every_answer_matches_numpy(points, unbiased, data):
     assert np.allclose(_f(a["centred"]), Xc)
     assert np.allclose(_f(a["covariance"]), S)
     assert np.allclose(_f(a["eigenvalues"]), lam, atol=1e-9)
-    poly = sp.lambdify(sp.Symbol("lambda"), a["char_poly"])
+    poly = sp.lambdify(LAMBDA, a["char_poly"])
     assert all(abs(poly(x)) < 1e-6 for x in lam)  # det(S - λI) vanishes at numpy's eigenvalues
     assert np.isclose(_f(a["captured_variance"]), lam[:k].sum())
     if lam.sum() > 1e-12:

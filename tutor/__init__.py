@@ -4,7 +4,7 @@ The library API (the CLI is a thin layer over it):
 
     load_problem(path)           -> Loaded(source, topic, problem)
     load_problem_text(text)      -> Loaded
-    solve(path_or_loaded)        -> Solution (steps as data, answers derived from them)
+    solve(path_or_loaded, timeout=None) -> Solution (steps as data, answers derived from them)
     render(solution, fmt)        -> str, fmt in "md", "tex", "html", "json"
     check(problem, answers)      -> Report: a verdict per answer key and a score
     render_report(report, fmt)   -> str, fmt in "md", "text", "json"
@@ -31,14 +31,21 @@ def load_problem_text(text: str, source: str = "<string>"):
     return _load(text, source)
 
 
-def solve(problem):
-    """Solve a problem given as a path or as a Loaded problem."""
+def solve(problem, timeout: float | None = None):
+    """Solve a problem given as a path or as a Loaded problem.
+
+    With a timeout (seconds), a solve that takes longer raises SolveTimeout (a TutorError)
+    instead of running on; it is enforced in the main thread on POSIX systems (a SIGALRM
+    timer), and ignored elsewhere.
+    """
+    from .deadline import deadline
     from .errors import TutorError
     from .problem import Loaded
 
     loaded = problem if isinstance(problem, Loaded) else load_problem(problem)
     try:
-        return loaded.topic.solve(loaded.problem)
+        with deadline(timeout):
+            return loaded.topic.solve(loaded.problem)
     except TutorError as err:
         raise err.located(file=loaded.source) from None
 

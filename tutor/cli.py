@@ -79,6 +79,14 @@ def cannot_write(path: str, error: OSError):
     return TutorError(f"cannot write: {error.strerror or error}", file=path)
 
 
+def timeout_option(fn):
+    """--timeout S: the time limit of each solve (and of rendering the result)."""
+    return click.option(
+        "--timeout", type=click.FloatRange(0, 86400), default=30, show_default=True, metavar="S",
+        help="Stop a solve that takes longer than S seconds, with a one-line error and exit 2 "
+             "(0: no limit). Rendering the result gets the same limit.")(fn)
+
+
 def write_or_echo(text: str, output: str | None) -> None:
     """Write text to the output file if one was given, else to standard output."""
     if output:
@@ -104,13 +112,18 @@ def main():
                                       "steps and answers.")
 @click.option("--output", "-o", type=click.Path(dir_okay=False, writable=True), default=None,
               help="Write to this file instead of standard output.")
+@timeout_option
 @reports_errors
-def solve(file, fmt, output):
+def solve(file, fmt, output, timeout):
     """Print the worked solution of the problem in FILE (a YAML problem file, - for stdin,
     or a bundled problem such as kernel-pca/example3)."""
     from . import render, solve as solve_problem
+    from .deadline import deadline
 
-    write_or_echo(render(solve_problem(file), fmt), output)
+    solution = solve_problem(file, timeout=timeout)
+    with deadline(timeout, "rendering the solution"):
+        text = render(solution, fmt)
+    write_or_echo(text, output)
 
 
 @main.command()
@@ -187,14 +200,19 @@ def export():
 @click.option("--output", "-o", type=click.Path(dir_okay=False, writable=True), required=True,
               help="The Moodle XML file to write.")
 @click.option("--category", default="tutor", show_default=True, help="The question bank category.")
+@timeout_option
 @reports_errors
-def moodle(files, output, category):
+def moodle(files, output, category, timeout):
     """A Moodle XML question bank of the problem FILES: one Cloze question each, with numerical
     sub-answers and the worked solution as general feedback."""
     from . import solve as solve_problem
+    from .deadline import deadline
     from .moodle import quiz_xml
 
-    write_or_echo(quiz_xml([solve_problem(f) for f in files], category), output)
+    solutions = [solve_problem(f, timeout=timeout) for f in files]
+    with deadline(timeout * len(files), "writing the questions"):
+        text = quiz_xml(solutions, category)
+    write_or_echo(text, output)
     echo(f"{output}: {len(files)} question{'s' if len(files) != 1 else ''}")
 
 
@@ -207,10 +225,12 @@ def moodle(files, output, category):
 @click.option("--output", "-o", type=click.Path(dir_okay=False, writable=True), default=None,
               help="Write to this file instead of standard output (needed with --pdf).")
 @click.option("--pdf", is_flag=True, help="Compile the LaTeX with pdflatex and write the PDF to --output.")
+@timeout_option
 @reports_errors
-def sheet(files, fmt, solutions, title, output, pdf):
+def sheet(files, fmt, solutions, title, output, pdf, timeout):
     """A numbered problem sheet (or exam) of the problem FILES, or its matching solutions."""
     from . import solve as solve_problem
+    from .deadline import deadline
     from .errors import TutorError
     from .fields import text
     from .rendering import render_sheet
@@ -219,16 +239,18 @@ def sheet(files, fmt, solutions, title, output, pdf):
         title = text(title, "--title")
     except TutorError as err:
         raise TutorError(err.message, field="--title") from None
-    worked = [solve_problem(f) for f in files]
+    if pdf and not output:
+        raise TutorError("--pdf needs --output FILE.pdf", field="--pdf")
+    worked = [solve_problem(f, timeout=timeout) for f in files]
+    with deadline(timeout * len(files), "rendering the sheet"):  # pdflatex, below, is not ours to limit
+        document = render_sheet(worked, "tex" if pdf else fmt, title=title, with_solutions=solutions)
     if pdf:
-        if not output:
-            raise TutorError("--pdf needs --output FILE.pdf", field="--pdf")
         from .pdf import compile_pdf
 
-        compile_pdf(render_sheet(worked, "tex", title=title, with_solutions=solutions), output)
+        compile_pdf(document, output)
         echo(output)
         return
-    write_or_echo(render_sheet(worked, fmt, title=title, with_solutions=solutions), output)
+    write_or_echo(document, output)
 
 
 @main.command()

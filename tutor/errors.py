@@ -48,3 +48,7 @@ class ProblemError(TutorError):
 
 class UnsupportedProblem(ProblemError):
     """A valid problem that our exact engine cannot (yet) solve in closed form."""
+
+
+class SolveTimeout(TutorError):
+    """A solve (or its rendering) that ran past the time it was given (``--timeout``)."""

@@ -21,6 +21,7 @@ from typing import Any
 
 import sympy as sp
 from sympy.printing.latex import LatexPrinter
+from sympy.printing.str import StrPrinter
 
 from .escaping import FILTERS as TEXT_FILTERS, latex_text
 from .exact.implicit import IMPLICIT
@@ -481,29 +482,111 @@ def render_sheet(solutions, fmt: str = "md", *, title: str = "Problem sheet", wi
 # --- JSON -------------------------------------------------------------------------
 
 
-def exact_data(value: Any):
-    """An exact value as a SymPy-readable string, or nested lists of them."""
+class Names:
+    """The numbers of one solution's JSON that are named rather than written: root objects rho_j and
+    the entries v_j_i of their unit eigenvectors, with the matrices M_m they belong to.
+
+    Exact strings use the names, which sympify reads as symbols; to_json lists each name's exact
+    definition (a polynomial and the index of its root, or a matrix, a root and an entry), a certified
+    isolating interval, and decimals.
+    """
+
+    DIGITS = 30  # digits of each name's certified decimals and interval
+
+    def __init__(self):
+        self.roots: dict = {}  # PolyRoot -> "rho_j"
+        self.entries: dict = {}  # EigenvectorEntry -> "v_j_i"
+        self.matrices: dict = {}  # ImmutableMatrix -> "M_m"
+
+    def name_of(self, atom) -> str:
+        from .exact.implicit import PolyRoot
+
+        if isinstance(atom, PolyRoot):
+            return self.roots.setdefault(atom, f"rho_{len(self.roots) + 1}")
+        root = self.name_of(atom.root) if isinstance(atom.root, PolyRoot) else None
+        self.matrices.setdefault(atom.matrix, f"M_{len(self.matrices) + 1}")
+        return self.entries.setdefault(atom, f"v_{root[4:] if root else len(self.entries) + 1}_{atom.i + 1}")
+
+    def definitions(self) -> dict:
+        from .exact.implicit import entry_interval, isolating_interval
+
+        x = sp.Symbol("x")
+        out = {}
+        for root, name in list(self.roots.items()):
+            m = len(root.coefficients) - 1
+            polynomial = sp.Add(*[c * x ** (m - i) for i, c in enumerate(root.coefficients)])
+            lo, hi = isolating_interval(root, self.DIGITS)
+            out[name] = {"definition": f"root {root.k + 1} (counted from the largest) of the polynomial in x",
+                         "polynomial": self.print(polynomial), "root": root.k + 1,
+                         "interval": [str(lo), str(hi)], "decimal": _digits(root, self.DIGITS)}
+        for entry, name in self.entries.items():
+            lo, hi = entry_interval(entry, self.DIGITS)
+            out[name] = {"definition": "entry i of the unit eigenvector of matrix M for its simple eigenvalue, "
+                                       "first non-zero entry positive",
+                         "matrix": self.matrices[entry.matrix], "eigenvalue": self.print(entry.root),
+                         "entry": entry.i + 1, "interval": [str(lo), str(hi)], "decimal": _digits(entry, self.DIGITS)}
+        return out
+
+    def print(self, value) -> str:
+        value = as_expr(value)
+        # SymPy orders a sum's terms by value: for long sums of exponentials and root objects that
+        # evaluates each term again and again (seconds for an n = 8 RBF solution), so those keep
+        # SymPy's own order, as the LaTeX printer does.
+        unordered = _costly_to_sort(value, count_ops(value, SORT_LIMIT + 1))
+        return _JsonPrinter(self, order="none" if unordered else None).doprint(value)
+
+
+def _digits(value, digits: int) -> str:
+    return str(numeric(value, digits + 5).round(digits))
+
+
+class _JsonPrinter(StrPrinter):
+    """SymPy's str, which sympify reads back, with named numbers printed by their names."""
+
+    def __init__(self, names: Names, order: str | None = None):
+        super().__init__({"order": order} if order else {})
+        self.name_of = names.name_of
+
+    def _print_Symbol(self, expr):
+        # A label such as O, N, S or I (atoms in DFS codes) would read back as SymPy's own object.
+        return f"Symbol({expr.name!r})" if _taken(expr.name) else expr.name
+
+
+@cache
+def _taken(name: str) -> bool:
+    import keyword
+
+    return keyword.iskeyword(name) or hasattr(sp, name) or not name.isidentifier()
+
+
+def exact_data(value: Any, names: Names | None = None):
+    """An exact value as a SymPy-readable string, or nested lists of them.
+
+    Rationals, surds, exponentials and CRootOf objects print as SymPy's own str; a root object or
+    an eigenvector entry defined implicitly prints as its name in ``names`` (e.g. rho_1, v_1_2).
+    """
+    names = names if names is not None else Names()
     if isinstance(value, sp.MatrixBase):
-        return [[exact_data(value[i, j]) for j in range(value.cols)] for i in range(value.rows)]
+        return [[exact_data(value[i, j], names) for j in range(value.cols)] for i in range(value.rows)]
     if isinstance(value, (tuple, list)):
-        return [exact_data(v) for v in value]
-    return _exact_text(as_expr(value))
+        return [exact_data(v, names) for v in value]
+    return _exact_text(names.print, value)
 
 
 MAX_EXACT_DIGITS = 50_000
 
 
-def _exact_text(value: sp.Expr) -> str:
-    """str(value), also when an integer in it is longer than Python prints by default (4,300 digits,
+def _exact_text(printer, value) -> str:
+    """printer(value), also when an integer in it is longer than Python prints by default (4,300 digits,
     a guard against slow conversions of untrusted text): ours are bounded where problems are read,
     such as 1 − (1 − 1/10^50)^200 of high-dim, and are printed up to MAX_EXACT_DIGITS."""
     try:
-        return str(value)
+        return printer(value)
     except ValueError:
         limit = sys.get_int_max_str_digits()
         sys.set_int_max_str_digits(MAX_EXACT_DIGITS)
         try:
-            return str(value)
+            return printer(value)
         finally:
             sys.set_int_max_str_digits(limit)
 
@@ -538,16 +621,23 @@ def step_data(step: Step) -> dict:
 
 
 def to_json(solution: Solution) -> dict:
+    """The solution as JSON data: every `exact` string is one sympify reads (see Names for the
+    names of implicitly defined numbers, listed under "names" when there are any)."""
     from . import topics
 
     topic = topics.get(solution.topic)
-    return {
+    names = Names()
+    data = {
         "topic": solution.topic,
         "problem": topic.problem_data(solution.problem),
         "steps": [step_data(s) for s in solution.steps],
         "answers": {
-            key: {"exact": exact_data(value), "approx": approx_data(value)}
+            key: {"exact": exact_data(value, names), "approx": approx_data(value)}
             for key, value in solution.answers.items()
         },
         "summary": list(solution.summary),
     }
+    if names.roots or names.entries:
+        data["names"] = names.definitions()
+        data["matrices"] = {name: exact_data(matrix, names) for matrix, name in names.matrices.items()}
+    return data

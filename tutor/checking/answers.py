@@ -23,7 +23,7 @@ MAX_NUMBERS = 400  # numbers in one answer (an 8×8 matrix has 64)
 MAX_NESTING = 3  # a list of lists of lists at most
 
 # The names a student may use for the variable of a characteristic polynomial.
-POLY_NAMES = ("eta", "η", "lambda", "λ", "mu", "μ", "x", "t")
+POLY_NAMES = ("eta", "η", "lambda", "lamda", "λ", "mu", "μ", "x", "t")  # lamda: SymPy's spelling, as in the JSON
 
 
 class AnswersError(TutorError):

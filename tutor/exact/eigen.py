@@ -24,6 +24,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import Callable
+from fractions import Fraction
 from math import lcm
 
 import sympy as sp
@@ -34,7 +35,9 @@ from . import rational_poly
 from .tidy import primitive, sort_descending, tidy
 
 ETA = sp.Symbol("eta")  # eigenvalues of K̂ in the notes
-LAMBDA = sp.Symbol("lambda")  # eigenvalues of a covariance (and of DᵀD)
+# Eigenvalues of a covariance (and of DᵀD). Spelt "lamda", SymPy's own name for λ (it prints \lambda):
+# "lambda" is a Python keyword, so sympify could not read the JSON's polynomials written in it.
+LAMBDA = sp.Symbol("lamda")
 _X = sp.Symbol("x")  # formal root of an irreducible factor
 _T = sp.Symbol("t")  # stands for a transcendental exp(g)
 
@@ -55,6 +58,7 @@ class Spectrum:
     char_poly: sp.Expr  # det(A − ηI), expanded, in the symbol ETA
     char_poly_factored: sp.Expr
     pairs: tuple[Eigenpair, ...]  # eigenvalues in descending order
+    note: str = ""  # one sentence when the budget named some roots instead of writing them out
 
     @property
     def values(self) -> tuple[sp.Expr, ...]:
@@ -105,13 +109,16 @@ def spectrum(matrix: sp.Matrix) -> Spectrum:
     if not K.is_FractionField:  # over Q(t) each coefficient stays one bracket: expanding only multiplies terms
         char_poly = sp.expand(char_poly)
 
-    _, factors = sp.Poly.from_list(coeffs, _X, domain=K).factor_list()
+    factors, unproved = _factors(coeffs, field)
     pairs: list[Eigenpair] = []
     factored_parts = []
+    reasons = []
     for f, mult in factors:
         f = f.monic()
         factored_parts.append(sp.Pow(_to_expr_poly(f, field).subs(_X, ETA), mult))
-        if _too_large(f, field):
+        reason = _named(f, field) or (_UNFACTORED if f == unproved else "")
+        if reason:
+            reasons.append(reason)
             pairs += _implicit_pairs(matrix, f, field, mult)
             continue
         roots = _roots(f, field)
@@ -127,7 +134,7 @@ def spectrum(matrix: sp.Matrix) -> Spectrum:
                 pairs.append(Eigenpair(root.value, found, norm_sq, unit, mult))
     order = sort_descending([p.value for p in pairs])
     factored = sp.Mul(sign, *factored_parts, evaluate=False) if sign == -1 else sp.Mul(*factored_parts)
-    return Spectrum(char_poly, factored, tuple(pairs[i] for i in order))
+    return Spectrum(char_poly, factored, tuple(pairs[i] for i in order), _budget_note(reasons))
 
 
 def _charpoly(dm: DomainMatrix) -> list:
@@ -226,22 +233,124 @@ def _exp_to_powers(entries: list[sp.Expr]):
     return replaced, {_T: make(g / denominator)}
 
 
-# --- eigenvalues without closed forms ------------------------------------------------
+# --- the budget: which roots are written out, and which are named ----------------------------------
+#
+# Closed forms are written where they are short and quick to find. Elsewhere a root is named (the
+# k-th largest root of a factor of the characteristic polynomial, with certified decimals; see
+# implicit.py) and so are the entries of its unit eigenvector. The estimate is made before any
+# expensive work: from the degree of the factor and the size of its field, never by trying.
 
 MAX_T_DEGREE = 24  # of a cubic's coefficients in t: beyond it, closed forms run to thousands of terms
+MAX_T_DEGREE_QUADRATIC = 120  # of a quadratic's: beyond it, eigenvectors over Q(t)[x]/(f) take seconds to minutes
+MAX_ALGEBRAIC_SIZE = 8  # degree of a factor × degree of its number field: beyond it, nested radicals
+FACTOR_T_DEGREE = 60  # of the characteristic polynomial in t: beyond it, SymPy's factoring over Q(t) can take minutes
 
 
-def _too_large(f: sp.Poly, field: _Field) -> bool:
-    """Whether the roots of f are better defined than written: an irreducible factor of degree 4
-    or more over a field other than Q, or a cubic over Q(t) whose coefficients have high degree in t
-    (RBF kernels on four or more scattered points). Closed forms there would be enormous and take
-    minutes to hours to compute."""
+def _t_degree(coefficients) -> int:
+    """The largest degree in t of the numerators and denominators of elements of Q(t)."""
+    return max((max(c.numer.degree(), c.denom.degree()) for c in coefficients if c), default=0)
+
+
+def _named(f: sp.Poly, field: _Field) -> str:
+    """Why the roots of the monic irreducible factor f are better named than written ('' when they are not).
+
+    Over Q the roots are rationals, surds or CRootOf objects (named already). Elsewhere: an
+    irreducible factor of degree 4 or more has no closed form worth writing; a cubic over Q(t) with
+    coefficients of high degree in t, or a quadratic of very high degree in t (RBF kernels on
+    scattered or rational points), gives closed forms of thousands of terms, or eigenvectors that
+    take minutes in Q(t)[x]/(f); a factor over a large number field gives nested radicals.
+    """
     K = field.domain
-    if f.degree() < 3 or K.is_QQ or K.is_ZZ:
-        return False
-    if f.degree() >= 4:
-        return True
-    return K.is_FractionField and max(max(c.numer.degree(), c.denom.degree()) for c in f.rep.to_list()) > MAX_T_DEGREE
+    degree = f.degree()
+    if degree < 2 or K.is_QQ or K.is_ZZ:
+        return ""
+    if K.is_FractionField:
+        t = ", ".join(f"$t = {sp.latex(v)}$" for v in field.back.values()) or "$t$"
+        if degree >= 4:
+            return f"need the roots of a polynomial of degree {degree} whose coefficients are long polynomials in {t}"
+        top = _t_degree(f.rep.to_list())
+        limit = MAX_T_DEGREE if degree == 3 else MAX_T_DEGREE_QUADRATIC
+        if top > limit:
+            return f"be radicals of polynomials of degree {top} in {t}, pages long and minutes to find"
+        return ""
+    size = degree * K.ext.minpoly.degree() if K.is_AlgebraicField else degree
+    if degree >= 4 or size > MAX_ALGEBRAIC_SIZE:
+        return "be nested radicals many lines long"
+    return ""
+
+
+def _budget_note(reasons: list[str]) -> str:
+    """One sentence for the solution: why some eigenvalues are named, and what the names mean."""
+    if not reasons:
+        return ""
+    return (f"Closed forms here would {reasons[0]}, so these eigenvalues are named: $\\rho_1 > \\rho_2 > \\dots$ "
+            "are the roots of a factor of the characteristic polynomial, each shown as a certified decimal "
+            "(an isolating interval proved in exact interval arithmetic), and $v_{\\rho,i}$ is entry $i$ of "
+            "its unit eigenvector, certified the same way.")
+
+
+_UNFACTORED = "be slow to find (factoring this polynomial over $\\mathbb Q(t)$ would take minutes)"
+
+
+def _factors(coeffs: list, field: _Field) -> tuple[list[tuple[sp.Poly, int]], sp.Poly | None]:
+    """The characteristic polynomial's factors with multiplicities, within the budget, and the one
+    factor (if any) not proved irreducible, whose roots must then be named.
+
+    Over Q(t) with coefficients of high degree in t, SymPy's factoring (Wang's algorithm) can hunt
+    for primes for minutes. There, the zero roots are split off by hand and the rest is tested at a
+    few rational values of t: if the polynomial with t = t₀ has the same degree and is irreducible
+    over Q, it is irreducible over Q(t) (a factorisation over Q[t] would survive the substitution),
+    and if it is square-free there, it is square-free over Q(t) (its discriminant is not zero). A
+    square-free rest whose factors are not proved is kept whole: its roots are named, which needs
+    only distinct roots.
+    """
+    K = field.domain
+    poly = sp.Poly.from_list(coeffs, _X, domain=K)
+    if not K.is_FractionField or _t_degree(coeffs) <= FACTOR_T_DEGREE:
+        return poly.factor_list()[1], None
+    zeros = 0
+    while zeros < len(coeffs) - 1 and not coeffs[len(coeffs) - 1 - zeros]:
+        zeros += 1
+    rest = sp.Poly.from_list(coeffs[:len(coeffs) - zeros], _X, domain=K)
+    found = [(sp.Poly(_X, _X, domain=K), zeros)] if zeros else []
+    if rest.degree() < 1:
+        return found, None
+    square_free = False
+    for t0 in (Fraction(1, 2), Fraction(2, 3), Fraction(3, 5)):
+        special = _specialise(rest, t0)
+        if special is None:
+            continue
+        if special.is_irreducible:
+            return found + [(rest, 1)], None
+        square_free = square_free or special.is_sqf
+    if square_free:
+        return found + [(rest, 1)], (rest.monic() if rest.degree() > 1 else None)
+    return poly.factor_list()[1], None  # a repeated root: factor in full (the solve's time limit still holds)
+
+
+def _specialise(poly: sp.Poly, t0: Fraction) -> sp.Poly | None:
+    """The polynomial over Q with t = t₀, or None where a denominator or its leading coefficient vanishes."""
+    values = []
+    for c in poly.rep.to_list():
+        denominator = _at(c.denom, t0)
+        if not denominator:
+            return None
+        values.append(_at(c.numer, t0) / denominator)
+    if not values[0]:
+        return None
+    return sp.Poly([sp.Rational(v.numerator, v.denominator) for v in values], _X, domain=sp.QQ)
+
+
+def _at(element, t0: Fraction) -> Fraction:
+    """A polynomial of Z[t] at t = p/q, in Python's integers: Σ cₖ pᵏ q^(d−k) / q^d."""
+    coefficients = _coefficients(element)
+    p, q = t0.numerator, t0.denominator
+    top = len(coefficients) - 1
+    total = 0
+    for k, c in enumerate(coefficients):
+        if c:
+            total += c * p**k * q ** (top - k)
+    return Fraction(total, q**top)
 
 
 def _implicit_pairs(matrix: sp.Matrix, f: sp.Poly, field: _Field, multiplicity: int) -> list[Eigenpair]:
@@ -299,7 +408,7 @@ def _roots(f: sp.Poly, field: _Field) -> list[_Root]:
         expr = sp.Add(*[K.to_sympy(c) * _X ** (degree - k) for k, c in enumerate(coeffs)])
         roots = [sp.CRootOf(expr, k) for k in range(degree)]
         return [_Root(r, _evaluator(r, field, expand=True)) for r in roots]
-    return _cubic_roots(coeffs, field)  # degree 4 and more over such fields are implicit (_too_large)
+    return _cubic_roots(coeffs, field)  # degree 4 and more over such fields are implicit (_named)
 
 
 def _cubic_roots(coeffs, field: _Field) -> list[_Root]:

@@ -1,10 +1,11 @@
 """Exact numbers defined implicitly: a root of a polynomial, an entry of a unit eigenvector.
 
-When an eigenvalue is a root of an irreducible polynomial whose coefficients
-are not rational (RBF kernels on four or more scattered points give
-coefficients that are long polynomials in e^(−γ)), no closed form is worth
-writing and SymPy's CRootOf, which needs rational coefficients, does not
-apply. These objects are exact all the same, in the way CRootOf is:
+When an eigenvalue is a root of a polynomial whose coefficients are not
+rational and whose closed form the solve budget (eigen._named) finds too long
+or too slow (RBF kernels on scattered or fractional points give coefficients
+that are long polynomials in e^(−γ); several square roots give nested
+radicals), SymPy's CRootOf, which needs rational coefficients, does not apply.
+These objects are exact all the same, in the way CRootOf is:
 
 - ``PolyRoot(coefficients, k)`` is the k-th largest root (k = 0, 1, …) of
   Σ cᵢ xⁿ⁻ⁱ, a polynomial with real exact coefficients and only real roots
@@ -13,18 +14,24 @@ apply. These objects are exact all the same, in the way CRootOf is:
   symmetric matrix M for the simple eigenvalue ``root``, with its first entry
   that is not zero positive.
 
-They evaluate to any precision asked (mpmath, at a higher working precision
-than asked), which is all the rest of tutor needs of a number: decimals to
-show, signs, and checks such as K̂v = ηv confirmed on 100 digits.
+They evaluate to any precision asked, with certified digits: the root from an
+isolating interval and the entries from an enclosure, both proved in interval
+arithmetic (below). That is all the rest of tutor needs of a number: decimals
+to show, signs, and checks such as K̂v = ηv confirmed on 100 digits. In the
+JSON they are named (rho_1, v_1_2) and defined (rendering.Names).
 """
 
 from __future__ import annotations
 
+from contextlib import contextmanager
 from functools import lru_cache
 
 import mpmath
+from mpmath.libmp import NoConvergence
 import sympy as sp
 from sympy.core.evalf import prec_to_dps
+
+from ..errors import UnsupportedProblem
 
 _GUARD = 30  # extra digits of working precision
 
@@ -57,7 +64,9 @@ class PolyRoot(sp.AtomicExpr):
         return rf"\rho_{{{self.k + 1}}}"
 
     def _sympystr(self, printer):
-        return f"root{self.k + 1}"
+        # A name sympify reads as a symbol; the JSON printer numbers the roots of a solution instead.
+        namer = getattr(printer, "name_of", None)
+        return namer(self) if namer else f"rho_{self.k + 1}"
 
 
 class EigenvectorEntry(sp.AtomicExpr):
@@ -83,7 +92,8 @@ class EigenvectorEntry(sp.AtomicExpr):
         return rf"v_{{{printer._print(self.root)},{self.i + 1}}}"
 
     def _sympystr(self, printer):
-        return f"v[{printer._print(self.root)}][{self.i + 1}]"
+        namer = getattr(printer, "name_of", None)
+        return namer(self) if namer else f"v_{printer._print(self.root)}_{self.i + 1}"
 
 
 IMPLICIT = (PolyRoot, EigenvectorEntry)  # the atoms that stand for numbers defined implicitly
@@ -98,36 +108,219 @@ def _mp(expr, dps: int):
 _LEVEL = 160  # digits: every request up to this is served from one computation at this precision
 
 
+# --- certified values: interval arithmetic -------------------------------------------------
+#
+# A root object's decimals come from an isolating interval: an interval [lo, hi] at whose ends
+# the polynomial, evaluated in interval arithmetic (mpmath.iv: every operation rounds outwards,
+# so the true value lies in the computed interval), has opposite signs. A polynomial of degree m
+# with m such disjoint intervals has exactly one root in each, since the roots of a symmetric
+# matrix's characteristic polynomial are real. Numbers are found at a working precision and
+# then proved; the proof fails only when two roots are closer than the working precision can
+# tell apart, and then the precision is raised.
+
+_TRIES = 4  # working precisions tried: _LEVEL + _GUARD, then doubled each time
+
+
+@contextmanager
+def _interval_digits(dps: int):
+    """mpmath.iv at dps digits for the block (the interval context has no workdps of its own)."""
+    before = mpmath.iv.dps
+    mpmath.iv.dps = dps
+    try:
+        yield
+    finally:
+        mpmath.iv.dps = before
+
+
+def enclose(expr, dps: int):
+    """An mpmath.iv interval that contains the exact real value of expr, computed at dps digits."""
+    with _interval_digits(dps):
+        return _enclose(_exact(expr), {})
+
+
+def _exact(value):
+    """A SymPy number from an exact value (SymPy's own, or a Python int)."""
+    return value if isinstance(value, sp.Basic) else sp.Integer(value)
+
+
+def _enclose(expr, memo):
+    iv = mpmath.iv
+    if expr in memo:
+        return memo[expr]
+    if expr.is_Integer:
+        value = iv.mpf(int(expr))
+    elif expr.is_Rational:
+        value = iv.mpf(int(expr.p)) / int(expr.q)
+    elif expr.is_Add:
+        value = iv.mpf(0)
+        for a in expr.args:
+            value += _enclose(a, memo)
+    elif expr.is_Mul:
+        value = iv.mpf(1)
+        for a in expr.args:
+            value *= _enclose(a, memo)
+    elif expr.is_Pow and expr.exp.is_Integer:
+        value = _enclose(expr.base, memo) ** int(expr.exp)
+    elif expr.is_Pow and expr.exp == sp.S.Half:
+        value = iv.sqrt(_enclose(expr.base, memo))
+    elif expr.is_Pow:
+        value = iv.exp(_enclose(expr.exp, memo) * iv.log(_enclose(expr.base, memo)))
+    elif expr is sp.E:
+        value = iv.e
+    elif expr is sp.pi:
+        value = iv.pi
+    elif isinstance(expr, sp.exp):
+        value = iv.exp(_enclose(expr.args[0], memo))
+    elif isinstance(expr, sp.log):
+        value = iv.log(_enclose(expr.args[0], memo))
+    elif isinstance(expr, (sp.cos, sp.sin)):
+        value = getattr(iv, type(expr).__name__)(_enclose(expr.args[0], memo))
+    elif isinstance(expr, sp.CRootOf):  # SymPy's isolating interval, refined to the precision
+        width = sp.Rational(1, 10 ** iv.dps)
+        middle = expr.eval_rational(dx=width, dy=width)
+        value = iv.mpf([mpmath.mpf(int(middle.p)) / int(middle.q)]) + iv.mpf([-1, 1]) * (iv.mpf(1) / 10 ** iv.dps)
+    elif isinstance(expr, PolyRoot):
+        lo, hi = _isolated(expr.coefficients, iv.dps)[expr.k]
+        value = iv.mpf([lo, hi])
+    elif isinstance(expr, EigenvectorEntry):
+        lo, hi = _certified_vector(expr.matrix, expr.root, iv.dps)[expr.i]
+        value = iv.mpf([lo, hi])
+    else:
+        raise TypeError(f"no interval arithmetic for {type(expr).__name__}")
+    memo[expr] = value
+    return value
+
+
+def isolating_interval(root: PolyRoot, dps: int) -> tuple[sp.Rational, sp.Rational]:
+    """Rationals lo < root < hi, at most about 10^-dps apart, proved by the signs at the ends."""
+    return tuple(_rational(end) for end in _isolated(root.coefficients, dps)[root.k])
+
+
+def entry_interval(entry: EigenvectorEntry, dps: int) -> tuple[sp.Rational, sp.Rational]:
+    """Rationals lo ≤ entry ≤ hi, proved by interval arithmetic."""
+    return tuple(_rational(end) for end in _certified_vector(entry.matrix, entry.root, dps)[entry.i])
+
+
+def _rational(x) -> sp.Rational:
+    p, q = mpmath.libmp.to_rational(x._mpf_)
+    return sp.Rational(p, q)
+
+
 def _root_value(root: PolyRoot, dps: int) -> str:
-    return _all_roots(root.coefficients, max(dps, _LEVEL))[root.k]
+    lo, hi = _isolated(root.coefficients, max(dps, _LEVEL))[root.k]
+    with mpmath.workdps(max(dps, _LEVEL) + _GUARD):
+        return mpmath.nstr((lo + hi) / 2, max(dps, _LEVEL) + 5)
 
 
 @lru_cache(maxsize=256)
-def _all_roots(coefficients: tuple, dps: int) -> tuple[str, ...]:
-    """All roots of one polynomial, largest first, to dps digits (once for all its root objects)."""
-    with mpmath.workdps(dps + _GUARD):
-        values = [_mp(c, dps + 2 * _GUARD) for c in coefficients]
-        roots = mpmath.polyroots(values, maxsteps=400, extraprec=4 * (dps + _GUARD))
-        return tuple(mpmath.nstr(r, dps + 5) for r in sorted((mpmath.re(r) for r in roots), reverse=True))
+def _isolated(coefficients: tuple, dps: int) -> tuple[tuple, ...]:
+    """Isolating intervals (lo, hi), as mpf numbers, of every root of one polynomial, largest first,
+    each of width below 10^-dps (relative to the root's size) and proved by the signs at its ends."""
+    working = dps + _GUARD
+    for _ in range(_TRIES):
+        intervals = _try_isolating(coefficients, dps, working)
+        if intervals is not None:
+            return intervals
+        working *= 2
+    raise UnsupportedProblem("two eigenvalues are too close together to be told apart at "
+                             f"{working // 2} digits: their decimals cannot be certified")
+
+
+def _try_isolating(coefficients: tuple, dps: int, working: int):
+    with _interval_digits(working):
+        boxes = [_enclose(_exact(c), {}) for c in coefficients]
+    with mpmath.workdps(working):
+        middles = [sum(_ends(b)) / 2 for b in boxes]
+        try:
+            found = mpmath.polyroots(middles, maxsteps=2000, extraprec=2 * working)  # clusters need many steps
+        except NoConvergence:
+            return None
+        roots = sorted((mpmath.re(r) for r in found), reverse=True)
+        intervals = []
+        for j, r in enumerate(roots):
+            width = mpmath.mpf(10) ** (-dps - 5) * max(1, abs(r))
+            if j > 0:
+                width = min(width, (roots[j - 1] - r) / 3)
+            if j + 1 < len(roots):
+                width = min(width, (r - roots[j + 1]) / 3)
+            if width <= 0:
+                return None
+            intervals.append((r - width, r + width))
+    with _interval_digits(working):
+        for lo, hi in intervals:
+            below, above = _horner(boxes, lo), _horner(boxes, hi)
+            if not ((below < 0 and above > 0) or (below > 0 and above < 0)):
+                return None
+    return tuple(intervals)
+
+
+def _ends(box) -> tuple:
+    """The ends of an interval as plain mpf numbers."""
+    return tuple(mpmath.mp.make_mpf(end) for end in box._mpi_)
+
+
+def _horner(boxes, x):
+    x = mpmath.iv.mpf(x)
+    value = mpmath.iv.mpf(0)
+    for b in boxes:
+        value = value * x + b
+    return value
 
 
 def _unit_vector(matrix: sp.ImmutableMatrix, root: sp.Expr, dps: int) -> tuple[str, ...]:
-    return _unit_vector_at(matrix, root, max(dps, _LEVEL))
+    with mpmath.workdps(max(dps, _LEVEL) + _GUARD):
+        return tuple(mpmath.nstr((lo + hi) / 2, max(dps, _LEVEL) + 5)
+                     for lo, hi in _certified_vector(matrix, root, max(dps, _LEVEL)))
 
 
 @lru_cache(maxsize=256)
-def _unit_vector_at(matrix: sp.ImmutableMatrix, root: sp.Expr, dps: int) -> tuple[str, ...]:
-    """The unit eigenvector of M for the eigenvalue nearest the root's value, first entry positive.
+def _certified_vector(matrix: sp.ImmutableMatrix, root: sp.Expr, dps: int) -> tuple[tuple, ...]:
+    """Intervals (lo, hi) that hold the entries of the unit eigenvector of M for its simple eigenvalue
+    `root`, first entry that is not zero positive.
 
-    One symmetric eigen-decomposition of M (at this precision) serves all its roots.
+    For a simple eigenvalue r, adj(M − rI) has rank one, and each of its columns is a multiple of the
+    eigenvector: column m, computed in interval arithmetic at an interval that holds r, holds a
+    multiple of it, and divided by its length, the unit eigenvector up to sign. The column is the
+    one of the largest entry of the eigenvector (found numerically), the best conditioned.
     """
-    with mpmath.workdps(dps + _GUARD):
-        vector = eigenvector_near(matrix, _mp(root, dps + 2 * _GUARD), dps)
-        tiny = mpmath.mpf(10) ** (-(dps // 2))
-        lead = next(x for x in vector if abs(x) > tiny)
-        if lead < 0:
-            vector = [-x for x in vector]
-        return tuple(mpmath.nstr(x, dps + 5) for x in vector)
+    working = dps + 2 * _GUARD
+    n = matrix.rows
+    with mpmath.workdps(working):
+        guess = eigenvector_near(matrix, _mp(root, working), working)
+    lead = max(range(n), key=lambda i: abs(guess[i]))
+    entries = _enclosed_matrix(matrix, working)
+    with _interval_digits(working):
+        r = _enclose(root, {})
+        shifted = mpmath.iv.matrix(n, n)
+        for i in range(n):
+            for j in range(n):
+                shifted[i, j] = entries[i][j] - (r if i == j else 0)
+        column = []
+        for i in range(n):
+            minor = mpmath.iv.matrix(n - 1, n - 1)
+            rows = [k for k in range(n) if k != lead]
+            cols = [k for k in range(n) if k != i]
+            for a, k in enumerate(rows):
+                for b, m in enumerate(cols):
+                    minor[a, b] = shifted[k, m]
+            column.append(mpmath.iv.det(minor) * (-1) ** (i + lead))
+        length = mpmath.iv.sqrt(sum((c * c for c in column), mpmath.iv.mpf(0)))
+        if not length > 0:
+            raise UnsupportedProblem("an eigenvector could not be certified: is its eigenvalue repeated?")
+        entries = [c / length for c in column]
+        tiny = mpmath.mpf(10) ** (-dps)
+        first = next((e for e in entries if not -tiny < e < tiny), None)
+        if first is not None and first < 0:
+            entries = [-e for e in entries]
+        return tuple(_ends(e) for e in entries)
+
+
+@lru_cache(maxsize=32)
+def _enclosed_matrix(matrix: sp.ImmutableMatrix, dps: int) -> tuple[tuple, ...]:
+    """Intervals of a matrix's entries, once for all the eigenvectors of that matrix."""
+    with _interval_digits(dps):
+        memo: dict = {}
+        return tuple(tuple(_enclose(matrix[i, j], memo) for j in range(matrix.cols)) for i in range(matrix.rows))
 
 
 def eigenvector_near(matrix: sp.ImmutableMatrix, value, dps: int) -> list:

@@ -36,8 +36,11 @@ def eigen_rows(M: sp.ImmutableMatrix, spec: Spectrum, *, matrix: str, value: str
     return rows, tuple(checks)
 
 
-def sign_note(spec: Spectrum, noun: str) -> str:
+def sign_note(spec: Spectrum, noun: str, *, budget: bool = True) -> str:
+    """The sign convention, and (unless the eigenvalues' step says it) why some roots are named."""
     note = f"Sign convention: each {noun}'s first non-zero entry is positive."
     if any(p.multiplicity > 1 for p in spec.pairs):
         note += " A repeated eigenvalue gets an orthonormal basis of its eigenspace by Gram–Schmidt."
+    if budget and spec.note:
+        note += " " + spec.note
     return note

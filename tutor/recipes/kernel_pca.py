@@ -50,9 +50,7 @@ def eigenvalues_step(spec: Spectrum, *, centred: bool = True) -> Step:
     note = ("One eigenvalue of $\\hat{\\mathbf K}$ is always $0$, with eigenvector $(1, \\dots, 1)^T$: "
             "centring makes the feature vectors add up to zero." if centred else "")
     if any(isinstance(v, PolyRoot) for v in values):
-        note += (" The $\\rho_k$ are the roots, largest first, of a factor of the characteristic polynomial whose "
-                 "coefficients are not rational: no closed form is given, but each is an exact root object, shown "
-                 "with its decimal; $v_{\\rho,i}$ is entry $i$ of its unit eigenvector.")
+        note = f"{note} {spec.note}".strip()
     return Step(
         key="eigenvalues",
         kind="eigenvalues",
@@ -74,7 +72,7 @@ def eigenvectors_step(Khat: sp.ImmutableMatrix, spec: Spectrum) -> Step:
         result=tuple(p.unit for p in spec.pairs),
         data={"rows": rows, "repeated": any(p.multiplicity > 1 for p in spec.pairs)},
         checks=checks,
-        note=sign_note(spec, "eigenvector"),
+        note=sign_note(spec, "eigenvector", budget=False),  # the eigenvalues' step says why roots are named
     )
 
 

@@ -42,7 +42,7 @@ def spectrum_step(spec) -> Step:
             if negative else "Every eigenvalue is $\\ge 0$: the distances are Euclidean.")
     return Step(key="eigenvalues", kind="mds_spectrum", title="Spectral decomposition of B",
                 formula=r"B = V \Lambda V^T", result=values, data={"rows": rows, "negative": len(negative)},
-                note=note)
+                note=f"{note} {spec.note}".strip())
 
 
 def coordinates_step(spec, p: int) -> Step:

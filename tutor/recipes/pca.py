@@ -185,7 +185,8 @@ def gram_spectrum_step(K: sp.ImmutableMatrix, spec) -> Step:
     return Step(key="gram_eigenvalues", kind="pca_gram_spectrum", title="Eigenvalues and eigenvectors of K",
                 formula=r"K \mathbf v = \mu \mathbf v", result=spec.values,
                 data={"char_poly": spec.char_poly.subs(ETA, sp.Symbol("mu")),
-                      "factored": spec.char_poly_factored.subs(ETA, sp.Symbol("mu")), "rows": rows})
+                      "factored": spec.char_poly_factored.subs(ETA, sp.Symbol("mu")), "rows": rows},
+                note=spec.note)
 
 
 def gram_map_steps(centred: sp.ImmutableMatrix, S: sp.ImmutableMatrix, spec, n: int) -> tuple[Step, Step]:

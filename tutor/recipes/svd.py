@@ -23,8 +23,8 @@ def right_vectors_step(G: sp.ImmutableMatrix, spec) -> Step:
                 result=tuple(p.unit for p in spec.pairs),
                 data={"values": spec.values, "char_poly": spec.char_poly.subs(ETA, LAMBDA), "factored": spec.char_poly_factored.subs(ETA, LAMBDA),
                       "rows": rows},
-                note="Sign convention: each right singular vector's first non-zero entry is positive; "
-                     "each left vector follows from it.")
+                note=("Sign convention: each right singular vector's first non-zero entry is positive; "
+                      f"each left vector follows from it. {spec.note}").strip())
 
 
 def singular_values_step(values) -> Step:
