@@ -1,0 +1,169 @@
+"""The numpy oracle at scale: thousands of generated problems, every topic, every answer key.
+
+    python bench/oracle_sweep.py --count 2000                  # spread over every topic
+    python bench/oracle_sweep.py --count 300 --topics svd,mds  # some topics only
+    python bench/oracle_sweep.py --count 2000 --failures out/  # each failure as a problem file
+    python bench/oracle_sweep.py --count 2000 --json           # the table as JSON
+
+Problems come from the same generator as tests/test_oracle_scale.py, at the "sweep" scale (each
+topic's documented limits). Each is solved through the library API in one worker process (one
+core), with a soft limit of --timeout seconds (SIGALRM in the worker) and a hard one of twice that
+(the worker is killed and started again). The table gives per topic: problems, agreed, refused (a
+documented limit), disagreed, crashed, timed out, and the slowest solve in seconds (solve plus
+evaluating every answer's decimals). With --failures, each problem that disagreed, crashed, timed
+out or took more than --slow seconds is written there as a YAML problem file whose comments say
+what happened, so `tutor solve FILE` reproduces it.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import multiprocessing
+import sys
+import time
+from collections import defaultdict
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from tests.oracle.generate import TOPICS, draw  # noqa: E402
+
+STATUSES = ("agreed", "refused", "disagreed", "crashed", "timeout", "oracle-error")
+
+
+def _worker(conn, timeout: int) -> None:
+    from tests.oracle.run import run_one
+
+    while True:
+        job = conn.recv()
+        if job is None:
+            return
+        topic, text = job
+        outcome = run_one(topic, text, timeout=timeout)
+        conn.send((outcome.status, outcome.detail, outcome.seconds))
+
+
+class Worker:
+    """One process that solves problems; killed and replaced when it overruns the hard limit."""
+
+    def __init__(self, timeout: int):
+        self.timeout = timeout
+        self._start()
+
+    def _start(self):
+        ctx = multiprocessing.get_context("fork")
+        self.conn, child = ctx.Pipe()
+        self.process = ctx.Process(target=_worker, args=(child, self.timeout), daemon=True)
+        self.process.start()
+
+    def solve(self, topic: str, text: str) -> tuple[str, str, float]:
+        start = time.perf_counter()
+        self.conn.send((topic, text))
+        if self.conn.poll(2 * self.timeout + 5):
+            return self.conn.recv()
+        self.process.kill()
+        self.process.join()
+        self._start()
+        return "timeout", f"killed after {2 * self.timeout + 5} s (SIGALRM did not stop it)", time.perf_counter() - start
+
+    def close(self):
+        self.conn.send(None)
+        self.process.join(5)
+
+
+def jobs(topics, count: int, first_seed: int):
+    """count problems, round-robin over the topics, seeds first_seed, first_seed + 1, ..."""
+    for k in range(count):
+        topic = topics[k % len(topics)]
+        seed = first_seed + k // len(topics)
+        yield topic, seed
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--count", type=int, default=2000, help="problems in all (default 2000)")
+    parser.add_argument("--topics", default="", help="comma-separated topics (default: every topic)")
+    parser.add_argument("--seed", type=int, default=0, help="the first seed of every topic (default 0)")
+    parser.add_argument("--scale", choices=("sweep", "ci"), default="sweep")
+    parser.add_argument("--timeout", type=int, default=30, help="seconds per problem before it counts as timed out")
+    parser.add_argument("--slow", type=float, default=5.0, help="seconds above which a solve is written as slow")
+    parser.add_argument("--max-minutes", type=float, default=0, help="stop drawing new problems after this long")
+    parser.add_argument("--failures", type=Path, help="write failing and slow problems here as YAML files")
+    parser.add_argument("--json", action="store_true", help="print the table as JSON")
+    parser.add_argument("--quiet", action="store_true", help="no line per failure while running")
+    args = parser.parse_args(argv)
+
+    topics = [t.strip() for t in args.topics.split(",") if t.strip()] or list(TOPICS)
+    unknown = sorted(set(topics) - set(TOPICS))
+    if unknown:
+        parser.error(f"unknown topics {unknown}; known: {', '.join(TOPICS)}")
+    if args.failures:
+        args.failures.mkdir(parents=True, exist_ok=True)
+
+    table = {t: {**{s: 0 for s in STATUSES}, "problems": 0, "slowest_s": 0.0, "slow": 0} for t in topics}
+    failures = []
+    worker = Worker(args.timeout)
+    started = time.perf_counter()
+    try:
+        for topic, seed in jobs(topics, args.count, args.seed):
+            if args.max_minutes and time.perf_counter() - started > 60 * args.max_minutes:
+                print(f"stopped after {args.max_minutes} minutes", file=sys.stderr)
+                break
+            shape, text = draw(topic, seed, args.scale)
+            status, detail, seconds = worker.solve(topic, text)
+            row = table[topic]
+            row["problems"] += 1
+            row[status] += 1
+            row["slowest_s"] = round(max(row["slowest_s"], seconds), 3)
+            slow = seconds > args.slow
+            row["slow"] += slow
+            if status in ("agreed", "refused") and not slow:
+                continue
+            failure = {"topic": topic, "seed": seed, "shape": shape, "status": status if not slow or status not in
+                       ("agreed", "refused") else f"slow ({status})", "seconds": round(seconds, 3), "detail": detail}
+            failures.append(failure)
+            if not args.quiet:
+                print(f"{topic} seed {seed} ({shape}): {failure['status']} in {seconds:.2f} s: {detail[:300]}",
+                      file=sys.stderr, flush=True)
+            if args.failures:
+                name = f"{topic}-{args.scale}-{seed}-{failure['status'].split(' ')[0]}.yaml"
+                comment = "".join(f"# {line}\n" for line in
+                                  [f"oracle sweep: {topic} seed {seed} ({shape}), {args.scale} scale",
+                                   f"{failure['status']} in {seconds:.2f} s",
+                                   *[detail[i:i + 100] for i in range(0, min(len(detail), 1500), 100)]])
+                (args.failures / name).write_text(comment + text, encoding="utf-8")
+    finally:
+        worker.close()
+    elapsed = time.perf_counter() - started
+    if args.json:
+        print(json.dumps({"scale": args.scale, "seconds": round(elapsed, 1), "topics": table,
+                          "failures": failures}, indent=2))
+    else:
+        print_table(table, elapsed, args.slow)
+    return 1 if any(r["disagreed"] or r["crashed"] or r["timeout"] or r["oracle-error"] for r in table.values()) else 0
+
+
+def print_table(table: dict, elapsed: float, slow: float) -> None:
+    header = (f"{'topic':20} {'problems':>8} {'agreed':>7} {'refused':>8} {'disagreed':>9} {'crashed':>8} "
+              f"{'timeout':>8} {f'>{slow:g}s':>6} {'slowest s':>10}")
+    print(header)
+    totals = defaultdict(float)
+    for topic, row in table.items():
+        print(f"{topic:20} {row['problems']:8} {row['agreed']:7} {row['refused']:8} {row['disagreed']:9} "
+              f"{row['crashed']:8} {row['timeout']:8} {row['slow']:6} {row['slowest_s']:10.2f}")
+        for key in ("problems", "agreed", "refused", "disagreed", "crashed", "timeout", "slow"):
+            totals[key] += row[key]
+        totals["slowest_s"] = max(totals["slowest_s"], row["slowest_s"])
+    print(f"{'all':20} {int(totals['problems']):8} {int(totals['agreed']):7} {int(totals['refused']):8} "
+          f"{int(totals['disagreed']):9} {int(totals['crashed']):8} {int(totals['timeout']):8} "
+          f"{int(totals['slow']):6} {totals['slowest_s']:10.2f}")
+    errors = sum(r["oracle-error"] for r in table.values())
+    if errors:
+        print(f"oracle errors (bugs in tests/oracle, not in tutor): {errors}")
+    print(f"{elapsed:.0f} s in all")
+
+
+if __name__ == "__main__":
+    sys.exit(main())

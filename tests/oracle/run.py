@@ -1,0 +1,78 @@
+"""Solve one problem through the library API and judge it with the oracle, under a time guard."""
+
+from __future__ import annotations
+
+import signal
+import time
+import traceback
+from dataclasses import dataclass
+
+import yaml
+
+from .check import verdict
+
+
+@dataclass(frozen=True)
+class Outcome:
+    status: str  # agreed, refused, disagreed, crashed, timeout, oracle-error
+    detail: str
+    seconds: float  # tutor.solve plus evaluating every answer to its JSON decimals
+
+
+class Timeout(Exception):
+    pass
+
+
+def _alarm(signum, frame):
+    raise Timeout()
+
+
+def run_one(topic: str, text: str, timeout: int | None = None) -> Outcome:
+    """tutor.load_problem_text + tutor.solve, then every answer's JSON "approx", then the oracle.
+
+    A TutorError is a refusal, judged by the oracle (documented limits only); any other exception
+    from tutor is a crash (exit 3 on the command line). ``timeout`` seconds (SIGALRM, main thread
+    only) bound the solve and the evaluation of its answers.
+    """
+    import tutor
+    from tutor.errors import TutorError
+    from tutor.rendering import approx_data
+
+    raw = yaml.safe_load(text)
+    answers = error = None
+    approx: dict = {}
+    previous = signal.signal(signal.SIGALRM, _alarm) if timeout else None
+    if timeout:
+        signal.alarm(timeout)
+    start = time.perf_counter()
+    try:
+        solution = tutor.solve(tutor.load_problem_text(text, "<oracle>"))
+        answers = solution.answers
+        for key, value in answers.items():
+            if topic == "dfs-code" or key in ("char_poly", "feature_map"):
+                continue  # edge codes and expressions in a variable have no decimals
+            approx[key] = approx_data(value)
+    except TutorError as err:
+        error = str(err)
+    except Timeout:
+        return Outcome("timeout", f"no answer within {timeout} s", time.perf_counter() - start)
+    except Exception as err:  # noqa: BLE001 - any other exception is the bug we are looking for
+        return Outcome("crashed", _describe(err), time.perf_counter() - start)
+    finally:
+        if timeout:
+            signal.alarm(0)
+            signal.signal(signal.SIGALRM, previous)
+    seconds = time.perf_counter() - start
+    try:
+        status, detail = verdict(topic, raw, answers, error, approx, text)
+    except Exception as err:  # noqa: BLE001
+        where = traceback.extract_tb(err.__traceback__)[-1].filename
+        return Outcome("crashed" if "/tutor/" in where else "oracle-error", _describe(err), seconds)
+    return Outcome(status, detail, seconds)
+
+
+def _describe(err: BaseException) -> str:
+    frames = traceback.extract_tb(err.__traceback__)
+    inner = next((f for f in reversed(frames) if "/tutor/" in f.filename), frames[-1] if frames else None)
+    where = f" at {inner.filename.split('/tutor/')[-1]}:{inner.lineno} ({inner.name})" if inner else ""
+    return f"{type(err).__name__}: {err}{where}"
