@@ -128,6 +128,13 @@ def test_independent_exponentials_make_a_field_of_several_generators():
 
 
 def test_powers_with_unrelated_irrational_exponents_are_refused_with_the_numbers_that_clash():
-    # γ = ln 2/4 at squared distances 3 + 2√2, 4 + 2√3 and 5 − 2√6: 2^(−√2/2) and 2^(−√3/2) (not proved independent)
+    # γ = ln 2/4 at squared distances 3 + 2√2, 4 + 2√3 and 5 − 2√6: 2^(−√2/2) and 2^(−√3/2), not powers of one number
     with pytest.raises(UnsupportedProblem, match=r"2\*\*\(-sqrt\(2\)/2\) and 2\*\*\(-sqrt\(3\)/2\)"):
         solve_yaml('topic: kernel-pca\npoints: [[0], ["1+sqrt(2)"], ["1+sqrt(3)"]]\nkernel: {name: rbf, gamma: "ln(2)/4"}\n')
+
+
+def test_a_root_of_high_order_under_a_transcendental_is_refused_at_once():
+    # d² = 17/4 − 3√2, 49/4 and 6 + 4√2 with γ = ln 2/4: Q(2^(1/16))(t), whose factoring took minutes
+    with pytest.raises(UnsupportedProblem, match=r"2\^\(1/16\) \(a number field of degree 16\)"):
+        solve_yaml('topic: kernel-pca\npoints: [[-3, "-3/2"], [-3, "-sqrt(2)"], [-3, 2]]\n'
+                   'kernel: {name: rbf, gamma: "ln(2)/4"}\n')

@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import Callable
-from math import lcm
+from math import lcm, prod
 
 import sympy as sp
 from sympy.polys.matrices import DomainMatrix
@@ -213,10 +213,25 @@ def _no_field_reason(entries: list[sp.Expr]) -> str:
     return f"the entries mix irrational numbers that no one exact field holds: {limit}"
 
 
+MAX_DEGREE_UNDER_T = 4  # of Q(α) in Q(α)(t): Q(2^(1/4))(t) takes seconds, Q(2^(1/16))(t) more than a minute
+
+
 def _algebraic_function_field(entries: list[sp.Expr]):
     """Q(α)(t) for entries that are rational functions of t with algebraic coefficients
     (an RBF value 2^(−3/2−√2) = (√2/4)·t with t = 2^(−√2)), which construct_domain leaves to EX."""
     algebraic = [a for e in entries for a in e.atoms(sp.Pow) if not a.has(_T)]
+    roots: dict = {}  # rational base -> lcm of its root orders: Q(α) has degree at most their product
+    for a in algebraic:
+        if a.base.is_Rational and a.exp.is_Rational:
+            roots[a.base] = lcm(roots.get(a.base, 1), int(a.exp.q))
+    degree = prod(roots.values())
+    if degree > MAX_DEGREE_UNDER_T:
+        names = ", ".join(f"{b}^(1/{L})" for b, L in sorted(roots.items()))
+        raise UnsupportedProblem(
+            f"the entries need the roots {names} (a number field of degree {degree}) together with a transcendental "
+            f"power: the exact engine solves that for degree {MAX_DEGREE_UNDER_T} at most (an RBF kernel with "
+            "γ = ln 2/4 at squared distances whose rational parts are whole numbers), beyond it factoring takes "
+            "minutes to hours")
     K0, _ = sp.polys.constructor.construct_domain(algebraic or [sp.Integer(1)], field=True, extension=True)
     if not (K0.is_QQ or K0.is_ZZ or K0.is_AlgebraicField):
         return K0, []
