@@ -2,8 +2,10 @@
 
 The matrix's entries are brought into one exact field F: the rationals, a
 number field such as Q(√2) or Q(2^(1/4)), or a field of rational functions
-Q(t) where t stands for a transcendental exp(·) shared by the entries (RBF
-kernels with a rational γ). In F the characteristic polynomial is computed
+Q(t) or Q(α)(t) where t stands for a transcendental exp(·) or b^(irrational)
+shared by the entries (RBF kernels with a rational γ, or at irrational squared
+distances). Algebraic numbers are never a generic t: a zero or repeated
+eigenvalue must be seen exactly. In F the characteristic polynomial is computed
 without fractions (Berkowitz's method; over Q(t), Faddeev–LeVerrier in Z[t]
 packed into Python integers) and factored into irreducible factors f.
 
@@ -25,7 +27,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable
 from fractions import Fraction
-from math import lcm
+from math import lcm, prod
 
 import sympy as sp
 from sympy.polys.matrices import DomainMatrix
@@ -84,7 +86,7 @@ class _Field:
         """Σ (cₖ/D)·value(t)^k built term by term, for an element of Q(t) with a whole-number
         denominator: converting through a polynomial in t and substituting was a tenth of
         an n = 8 RBF problem."""
-        if not (self.back and self.domain.is_FractionField and element.denom.is_ground):
+        if not (self.back and self.domain.is_FractionField and self.domain.domain.is_ZZ and element.denom.is_ground):
             return None
         (value,) = self.back.values()
         if isinstance(value, sp.exp):
@@ -152,7 +154,7 @@ def _charpoly(dm: DomainMatrix) -> list:
         for e in row:
             D = R.lcm(D, e.denom)
     scaled = [[e.numer * R.exquo(D, e.denom) for e in row] for row in rows]
-    if R.ngens == 1:  # Z[t]: in Python's integers by Kronecker's substitution, several times faster
+    if R.ngens == 1 and R.domain.is_ZZ:  # Z[t]: in Python's integers by Kronecker's substitution, several times faster
         dense = [[_coefficients(e) for e in row] for row in scaled]
         coeffs = [R.ring.from_dict({(i,): R.domain(c) for i, c in enumerate(cs) if c})
                   for cs in rational_poly.polynomial_charpoly(dense)]
@@ -179,58 +181,147 @@ def _to_expr_poly(f: sp.Poly, field: _Field) -> sp.Expr:
 
 
 def _field_of(entries: list[sp.Expr]) -> _Field:
-    """Bring the entries into one exact field, replacing exponentials by powers of t."""
+    """Bring the entries into one exact field.
+
+    Exponentials (and powers b^a with an irrational exponent) become powers of one
+    transcendental t, over Q or over a number field; roots of one rational b become
+    powers of b^(1/L) in the number field Q(b^(1/L)); anything else goes to SymPy's
+    own construction (Q(√2, √3), say).
+    """
     entries, back = _exp_to_powers(entries)
+    if not back:
+        root_field = _root_field(entries)
+        if root_field is not None:
+            return root_field
     try:
         K, elements = sp.polys.constructor.construct_domain(entries, field=True, extension=True)
+        if (K.is_EX or K.is_EXRAW) and back:
+            K, elements = _algebraic_function_field(entries)
+    except UnsupportedProblem:
+        raise
     except Exception as err:  # SymPy raises assorted errors for unsupported algebraics
         raise UnsupportedProblem(f"the entries do not lie in one exact field ({err})") from None
     if K.is_EX or K.is_EXRAW:
-        raise UnsupportedProblem(
-            "the matrix mixes irrational numbers in a way the exact engine cannot "
-            "put into one field (for example exp(·) together with square roots)"
-        )
+        raise UnsupportedProblem(_no_field_reason(entries))
     return _Field(K, elements, back)
 
 
-def _exp_to_powers(entries: list[sp.Expr]):
-    """Write the entries as polynomials in one t, when they are powers of one number.
+def _no_field_reason(entries: list[sp.Expr]) -> str:
+    """Why no exact field holds the entries, naming the numbers that clash."""
+    powers = sorted({p for e in entries for p in e.atoms(sp.Pow)
+                     if p.base.is_Rational and p.exp.is_number and not p.exp.is_Rational}, key=sp.default_sort_key)
+    limit = ("the exact engine works over the rationals with roots, extended by exponentials e^a or by powers b^a "
+             "of a rational b whose irrational parts of exponents a are all rational multiples of one number")
+    for p in powers[1:]:
+        if not sp.cancel(p.exp.as_coeff_Add()[1] / powers[0].exp.as_coeff_Add()[1]).is_Rational:
+            return (f"the entries hold {powers[0]} and {p}, whose exponents' irrational parts are not rational "
+                    f"multiples of each other: {limit} (an RBF kernel with γ = q·ln b at squared distances "
+                    "such as 3 + 2√2 and 4 + 2√3)")
+    return f"the entries mix irrational numbers that no one exact field holds: {limit}"
 
-    Either every exp(a) is t^k for t = exp(g) (the a rational multiples of g), or
-    every irrational power b^(p/q) of one rational b is t^k for t = b^(1/L)
-    (RBF kernels with γ = q·ln b). In the second case t is algebraic, but the
-    algebra is done for a generic t and specialised at the end: this avoids
-    factoring over a number field such as Q(2^(1/4)), which is slow, and the
-    final checks (K̂w = ηw, orthonormality) confirm the specialised answers.
-    """
-    exps, powers = set(), set()
+
+MAX_DEGREE_UNDER_T = 4  # of Q(α) in Q(α)(t): Q(2^(1/4))(t) takes seconds, Q(2^(1/16))(t) more than a minute
+
+
+def _algebraic_function_field(entries: list[sp.Expr]):
+    """Q(α)(t) for entries that are rational functions of t with algebraic coefficients
+    (an RBF value 2^(−3/2−√2) = (√2/4)·t with t = 2^(−√2)), which construct_domain leaves to EX."""
+    algebraic = [a for e in entries for a in e.atoms(sp.Pow) if not a.has(_T)]
+    roots: dict = {}  # rational base -> lcm of its root orders: Q(α) has degree at most their product
+    for a in algebraic:
+        if a.base.is_Rational and a.exp.is_Rational:
+            roots[a.base] = lcm(roots.get(a.base, 1), int(a.exp.q))
+    degree = prod(roots.values())
+    if degree > MAX_DEGREE_UNDER_T:
+        names = ", ".join(f"{b}^(1/{L})" for b, L in sorted(roots.items()))
+        raise UnsupportedProblem(
+            f"the entries need the roots {names} (a number field of degree {degree}) together with a transcendental "
+            f"power: the exact engine solves that for degree {MAX_DEGREE_UNDER_T} at most (an RBF kernel with "
+            "γ = ln 2/4 at squared distances whose rational parts are whole numbers), beyond it factoring takes "
+            "minutes to hours")
+    K0, _ = sp.polys.constructor.construct_domain(algebraic or [sp.Integer(1)], field=True, extension=True)
+    if not (K0.is_QQ or K0.is_ZZ or K0.is_AlgebraicField):
+        return K0, []
+    K = K0.frac_field(_T)
+    return K, [K.from_sympy(e) for e in entries]
+
+
+def _root_field(entries: list[sp.Expr]) -> _Field | None:
+    """The number field Q(b^(1/L)) when every irrational in the entries is a rational power of one
+    rational b (√3 alone, or the powers of 2^(1/4) of an RBF kernel with γ = ln 2 / 4), each entry
+    found by Horner's rule in the generator: exact, so a zero or repeated eigenvalue is seen as one."""
+    powers = set()
     for e in entries:
-        exps |= e.atoms(sp.exp)
+        if e.has(sp.exp, sp.E):
+            return None
+        for p in e.atoms(sp.Pow):
+            if not (p.base.is_Rational and p.exp.is_Rational):
+                return None
+            if not p.exp.is_Integer:
+                powers.add(p)
+    if not powers or len({p.base for p in powers}) != 1:
+        return None
+    b = next(iter(powers)).base
+    L = lcm(*(int(p.exp.q) for p in powers))
+    mapping = {p: _T ** int(p.exp * L) for p in powers}
+    try:
+        Q, polys = sp.polys.constructor.construct_domain([e.xreplace(mapping) for e in entries], field=True)
+    except Exception:  # not a rational function of t after all: leave it to SymPy
+        return None
+    if not Q.is_FractionField or Q.ngens != 1 or not Q.domain.is_ZZ:
+        return None
+    K = sp.QQ.algebraic_field(b ** sp.Rational(1, L))
+    gen = K.from_sympy(b ** sp.Rational(1, L))
+
+    def at_gen(poly) -> object:
+        value = K.zero
+        for c in _coefficients(poly)[::-1]:
+            value = value * gen + K(c)
+        return value
+
+    elements = []
+    for q in polys:
+        denominator = at_gen(q.denom)
+        if not denominator:
+            return None  # a removable zero of the written form: leave it to SymPy
+        elements.append(K.quo(at_gen(q.numer), denominator))
+    return _Field(K, elements, {})
+
+
+def _exp_to_powers(entries: list[sp.Expr]):
+    """Write the entries as polynomials in one transcendental t, when their exponentials are powers of one.
+
+    Every exp(a) is t^k for t = exp(g) (the a rational multiples of g). A power
+    b^(r + s) of a rational b, with r rational and s irrational (an RBF value
+    2^(−γδ) at a squared distance δ = 6 + 4√2), is b^r·t^k for t = b^g (the s
+    rational multiples of g), b^r being left to the number field. Such a t is
+    transcendental (Lindemann, Gelfond–Schneider), so the algebra done for a
+    generic t is exact.
+    """
+    atoms = {}  # atom -> (the factor it keeps, the exponent a of its transcendental part exp(a))
+    for e in entries:
+        for x in e.atoms(sp.exp):
+            atoms[x] = (sp.Integer(1), x.args[0])
         if e.has(sp.E):
-            exps.add(sp.exp(1, evaluate=False))
-        powers |= {p for p in e.atoms(sp.Pow) if p.base.is_Rational and p.exp.is_Rational and not p.exp.is_Integer}
-    if exps and not powers:
-        args = sorted((a.args[0] for a in exps), key=sp.default_sort_key)
-        make = sp.exp
-    elif powers and not exps and len({p.base for p in powers}) == 1:
-        b = next(iter(powers)).base
-        args = sorted((sp.log(b) * p.exp for p in powers), key=sp.default_sort_key)
-        make = lambda a: b ** sp.cancel(a / sp.log(b))  # noqa: E731
-    else:
+            atoms[sp.E] = (sp.Integer(1), sp.Integer(1))
+        for p in e.atoms(sp.Pow):
+            if p.base.is_Rational and p.base > 0 and p.exp.is_number and not p.exp.is_Rational:
+                r, s = p.exp.as_coeff_Add()
+                atoms[p] = (sp.Pow(p.base, r), s * sp.log(p.base))
+    if not atoms:
         return entries, {}
+    args = sorted({a for _, a in atoms.values()}, key=sp.default_sort_key)
     g = args[0]
-    ratios = []
+    ratios = {}
     for a in args:
         r = sp.cancel(a / g)
-        if not r.is_Rational:
-            raise UnsupportedProblem(f"exponents {g} and {a} are not rational multiples of each other")
-        ratios.append(r)
-    denominator = lcm(*(int(r.q) for r in ratios))
-    mapping = {make(a): _T ** int(r * denominator) for a, r in zip(args, ratios)}
-    if sp.exp(1) in mapping:
-        mapping[sp.E] = mapping.pop(sp.exp(1))
+        if not r.is_Rational:  # several independent exponentials: SymPy makes each a generator of Q(e, e^√3, …)
+            return entries, {}
+        ratios[a] = r
+    denominator = lcm(*(int(r.q) for r in ratios.values()))
+    mapping = {x: kept * _T ** int(ratios[a] * denominator) for x, (kept, a) in atoms.items()}
     replaced = [e.xreplace(mapping) for e in entries]
-    return replaced, {_T: make(g / denominator)}
+    return replaced, {_T: sp.exp(g / denominator)}
 
 
 # --- the budget: which roots are written out, and which are named ----------------------------------
@@ -266,6 +357,8 @@ def _named(f: sp.Poly, field: _Field) -> str:
         return ""
     if K.is_FractionField:
         t = ", ".join(f"$t = {sp.latex(v)}$" for v in field.back.values()) or "$t$"
+        if degree >= 3 and K.domain.is_AlgebraicField:  # Q(α)(t): an RBF kernel at irrational squared distances
+            return f"be radicals over a number field extended by {t}, minutes to hours to find"
         if degree >= 4:
             return f"need the roots of a polynomial of degree {degree} whose coefficients are long polynomials in {t}"
         top = _t_degree(f.rep.to_list())
@@ -484,8 +577,9 @@ def _eigenbasis(dm: DomainMatrix, f: sp.Poly, n: int, mult: int, field: _Field):
         if single is not None:
             rows = [single]
         else:
-            null = shifted.nullspace().to_Matrix()
-            rows = [[K.from_sympy(v) for v in null.row(i)] for i in range(null.rows)]
+            # Rows span the null space, already in K: a round trip through SymPy expressions (or
+            # AlgebraicField.convert_from, which does not notice the field is its own) costs seconds in Q(α).
+            rows = shifted.nullspace().to_list()
     else:
         E = _QuotientRing(f)
         A = [[E.const(dm[i, j].element) for j in range(n)] for i in range(n)]
@@ -499,7 +593,9 @@ def _eigenbasis(dm: DomainMatrix, f: sp.Poly, n: int, mult: int, field: _Field):
             coef = E.div(E.dot(v, w), E.dot(w, w))
             v = [E.sub(a, E.mul(coef, b)) for a, b in zip(v, w)]
         basis.append(v)
-    basis = [_clear_denominators(v, E) for v in basis]
+    if not (K.is_FractionField and K.domain.is_AlgebraicField and isinstance(E, _QuotientRing)):
+        # (over Q(α)(t) an inverse in F[x]/(f) takes SymPy minutes; the scale is cosmetic, primitive() tidies)
+        basis = [_clear_denominators(v, E) for v in basis]
     norms = [E.dot(v, v) for v in basis]
     return basis, norms
 
@@ -563,6 +659,8 @@ def _adjugate_null_vector(A, E, multiplicity: int):
 
 def _det(M, E):
     """A small determinant by cofactor expansion, without division."""
+    if not M:  # the cofactor of a 1 × 1 matrix: its adjugate is (1)
+        return E.one
     if len(M) == 1:
         return M[0][0]
     if len(M) == 2:
@@ -658,7 +756,12 @@ class _QuotientRing:
         return (a * b).rem(self.f)
 
     def div(self, a, b):
-        return self.mul(a, b.invert(self.f))
+        # s·b ≡ h (mod f) with h = gcd(b, f), a non-zero constant as f is irreducible. Not Poly.invert: over
+        # Q(√2)(t) it compares h with 1 and refuses h = c/c, which that domain does not cancel.
+        s, h = b.half_gcdex(self.f)
+        if h.degree() != 0:
+            raise ZeroDivisionError("division by a zero divisor of F[x]/(f)")
+        return self.mul(a, s.mul_ground(self.K.quo(self.K.one, h.rep.to_list()[0])))
 
     def dot(self, u, v):
         return sum((a * b for a, b in zip(u, v)), self.zero).rem(self.f)

@@ -51,6 +51,9 @@ def solve(problem: Problem) -> Solution:
     spec = spectrum(dtd.result)
     right = svd.right_vectors_step(dtd.result, spec)
     singular = svd.singular_values_step(spec.values)
+    if not singular.result:
+        raise ProblemError("the matrix is zero (rank 0): it has no singular value, so there is nothing to "
+                           "decompose or truncate", field="matrix")
     if problem.rank > len(singular.result):
         raise ProblemError(f"is {problem.rank} but the matrix has rank {len(singular.result)}", field="rank")
     left, rights = svd.left_vectors_step(D, spec, singular.result)
