@@ -52,10 +52,11 @@ def test_a_polynomial_of_degree_a_million_is_too_large_not_a_hang(tmp_path):
 
 def test_a_huge_form_of_the_right_grand_mean_is_too_large_not_a_memory_error(tmp_path):
     # 2(1+√2)^1000000(√2−1)^1000000 is exactly 2, the grand mean; proving it ran out of memory (exit 3).
+    # The parser now refuses it as it is read (beyond 10^1000); the checker's own budget for such a
+    # value, should one arrive by another route, is tested below on the SymPy value itself.
     got = verdicts(check_cli(LINEAR, 'grand_mean: "2((1+sqrt(2))^1000)^1000((sqrt(2)-1)^1000)^1000"\n', tmp_path))
     verdict, message = got["grand_mean"]
-    assert verdict == "wrong" and message.startswith("too large to check: it agrees with the value")
-    assert "simpler form" in message
+    assert verdict == "unreadable" and "value too large" in message
 
 
 SURD_K = '[["sqrt(2)","sqrt(3)","sqrt(5)"],["sqrt(3)","sqrt(7)","sqrt(11)"],["sqrt(5)","sqrt(11)","sqrt(13)"]]'
@@ -84,8 +85,8 @@ def test_a_coefficient_beyond_a_float_is_wrong_not_an_overflow(tmp_path):
 
 def test_an_unreadable_yaml_scalar_is_exit_2_with_one_line(tmp_path):
     # PyYAML raises ValueError building these scalars (exit 3 before).
-    for text, message in (("eigenvalues: 2001-13-45\n", "invalid YAML: month must be in 1..12"),
-                          ("eigenvalues: " + "1" * 5000 + "\n", "invalid YAML: an integer too long to read")):
+    for text, message in (("eigenvalues: 2001-13-45\n", "month must be in 1..12"),
+                          ("eigenvalues: " + "1" * 5000 + "\n", "eigenvalues")):
         result = check_cli(EXAMPLE3, text, tmp_path)
         assert result.returncode == 2
         assert result.stderr.count("\n") == 1 and message in result.stderr
@@ -110,7 +111,9 @@ def test_tiny_values_everywhere_earn_nothing_and_crash_nothing():
 
 
 def number(text: str) -> sp.Expr:
-    return parse_real(text).value
+    """A value built by SymPy itself from our own test text (the parser refuses the largest of these as it
+    reads them; the budgets must hold for any value that reaches the checker)."""
+    return sp.sympify(text.replace("^", "**"), locals={"eta": sp.Symbol("eta")})
 
 
 def test_enclosures_separate_values_without_exact_work():
@@ -130,7 +133,7 @@ def test_a_value_beyond_the_size_budget_is_uncheckable(text):
 
 
 def test_a_large_answer_that_agrees_to_every_digit_tried_is_never_credited_unproved():
-    huge_two = number("2((1+sqrt(2))^1000)^1000((sqrt(2)-1)^1000)^1000")
+    huge_two = number("2*((1+sqrt(2))^1000)^1000*((sqrt(2)-1)^1000)^1000")
     with budget.judging(budget.too_large(huge_two)):
         with pytest.raises(budget.Uncheckable, match="agrees with the value to 990 digits"):
             budget.differ(huge_two, sp.Integer(2))
@@ -141,18 +144,18 @@ def test_a_large_answer_that_agrees_to_every_digit_tried_is_never_credited_unpro
 @pytest.mark.parametrize("text,reason", [
     ("((eta+1)^1000)^1000", "a power of degree 1,000,000"),
     ("(eta+sqrt(2))^65", "a power of degree 65"),
-    ("(1+sqrt(2))(1+sqrt(3))(1+sqrt(5))(1+sqrt(7))(1+sqrt(11))(1+sqrt(13))(1+sqrt(17))(1+sqrt(19))"
-     "(1+sqrt(23))(1+sqrt(29))(1+sqrt(31))", "about 2,048 terms once multiplied out"),
+    ("(1+sqrt(2))*(1+sqrt(3))*(1+sqrt(5))*(1+sqrt(7))*(1+sqrt(11))*(1+sqrt(13))*(1+sqrt(17))*(1+sqrt(19))*"
+     "(1+sqrt(23))*(1+sqrt(29))*(1+sqrt(31))", "about 2,048 terms once multiplied out"),
     ("*".join(["10^999"] * 8), "a number of about 7,992 digits (at most 6,020)"),
 ])
 def test_the_size_of_a_value_is_measured_before_any_symbolic_work(text, reason):
-    value = parse(text, {"eta": sp.Symbol("eta")}).value
+    value = number(text)
     assert reason in budget.too_large(value)
 
 
 def test_small_values_are_within_every_budget():
-    for text in ("eta^3 - 7eta^2 + 10eta", "(eta+sqrt(2))^64", "(5+sqrt(5))/2", "exp(-1/2) + 1", "1/sqrt(6)"):
-        assert budget.too_large(parse(text, {"eta": sp.Symbol("eta")}).value) is None
+    for text in ("eta^3 - 7*eta^2 + 10*eta", "(eta+sqrt(2))^64", "(5+sqrt(5))/2", "exp(-1/2) + 1", "1/sqrt(6)"):
+        assert budget.too_large(number(text)) is None
 
 
 def test_follow_through_recomputes_only_in_a_small_field():

@@ -109,4 +109,11 @@ def test_an_irrational_shell_is_expanded_only_when_that_is_quick():
 def test_a_shell_with_a_huge_number_is_refused():
     with pytest.raises(ProblemError) as info:
         solve_yaml('topic: high-dim\nshell: "1/(10^999*10^999*10^999*10^999*10^999)"\n')
+    # The parser refuses it as it is read (beyond 10^1000); high-dim's own bound is 100 digits.
+    assert info.value.field == "shell" and "value too large" in info.value.message
+
+
+def test_a_shell_with_more_than_100_digits_is_refused():
+    with pytest.raises(ProblemError) as info:
+        solve_yaml('topic: high-dim\nshell: "1/10^101"\n')
     assert info.value.field == "shell" and "more than 100 digits" in info.value.message

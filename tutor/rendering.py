@@ -25,7 +25,7 @@ from sympy.printing.str import StrPrinter
 
 from .escaping import FILTERS as TEXT_FILTERS, latex_text
 from .exact.implicit import IMPLICIT
-from .exact.tidy import Scaled, as_expr, count_ops, numeric
+from .exact.tidy import Scaled, as_expr, count_ops, numeric, shown
 from .resources import resource_dir
 from .steps import Solution, Step
 
@@ -180,7 +180,7 @@ def decimal(value: Any, digits: int = APPROX_DIGITS) -> str:
     >>> decimal(sp.sqrt(2))
     '1.414'
     """
-    x = float(numeric(as_expr(value), 30))
+    x = float(shown(as_expr(value), 30))
     if x == 0:
         return "0"
     text = f"{x:.{digits}g}"
@@ -261,7 +261,7 @@ def answer_text(value: Any, typed: Any = False) -> str:
 
 def percent(value: Any) -> str:
     """A fraction as a percentage with one decimal: 4/7 -> '57.1\\%'."""
-    return f"{float(numeric(as_expr(value), 30)) * 100:.1f}" + r"\%"
+    return f"{float(shown(as_expr(value), 30)) * 100:.1f}" + r"\%"
 
 
 def approx_matrix(M) -> str:
@@ -537,7 +537,7 @@ class Names:
 
 
 def _digits(value, digits: int) -> str:
-    return str(numeric(value, digits + 5).round(digits))
+    return str(shown(value, digits + 5).round(digits))
 
 
 class _JsonPrinter(StrPrinter):
@@ -600,7 +600,7 @@ def approx_data(value: Any):
     value = as_expr(value)
     if value.free_symbols:
         return None
-    return float(numeric(value, 30))
+    return float(shown(value, 30))
 
 
 def step_data(step: Step) -> dict:

@@ -556,7 +556,7 @@ def check_pca(o: Oracle) -> None:
     o.close("means", o.get("means"), means, data_scale)
     o.close("centred", o.get("centred"), Xc, data_scale)
     o.close("covariance", o.get("covariance"), S, scale)
-    char_poly(o, "char_poly", "lambda", S, float(np.max(np.abs(S))))
+    char_poly(o, "char_poly", "lamda", S, float(np.max(np.abs(S))))
     o.close("eigenvalues", o.get("eigenvalues"), w, scale)
     U = check_vectors(o, "eigenvectors", o.get("eigenvectors"), V, groups)
     total = w.sum()
@@ -612,7 +612,7 @@ def check_svd(o: Oracle) -> None:
     DtD = D.T @ D
     lam, R, scale, groups = eig_desc(o, DtD, float(np.max(np.abs(D))) ** 2 * len(D))
     sure, maybe = positives(lam, scale)
-    o.refuse_if(r > maybe, r"is \d+ but the matrix has rank \d+", f"rank {r} > numpy's rank {sure}", may=r > sure)
+    o.refuse_if(r > maybe, r"is \d+ but the matrix has rank \d+|the matrix is zero", f"rank {r} > numpy's rank {sure}", may=r > sure)
     o.close("dtd", o.get("dtd"), DtD, scale)
     rights = check_vectors(o, "right_vectors", o.get("right_vectors"), R, groups)
     singular = o.get("singular_values")

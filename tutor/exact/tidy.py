@@ -18,6 +18,7 @@ from .implicit import IMPLICIT
 _PRECISION = 40  # digits for numeric sign and order decisions on exact values
 _TIDY_LIMIT = 40  # operations: radsimp on larger expressions can take minutes
 _PROVE_LIMIT = 60  # operations: larger identities are confirmed on 100 digits
+_MAX_GUARD = 1000  # guard digits at most for shown(): a value cancelling beyond them shows its last estimate
 
 
 def as_expr(value) -> sp.Expr:
@@ -247,6 +248,33 @@ def numeric(expr: sp.Expr, digits: int = _PRECISION) -> sp.Float:
     with mpmath.workdps(digits + 15):
         value = _mp_eval(as_expr(expr), {})
         return sp.Float(mpmath.re(value), digits)
+
+
+@lru_cache(maxsize=4096)
+def shown(expr: sp.Expr, digits: int = 30) -> sp.Float:
+    """A value to ``digits`` correct digits, for the decimals a reader sees beside an exact value.
+
+    numeric() works at one fixed precision, which is enough for signs and order but not for a long
+    closed form that cancels far below its terms (1 − (1 − q)^200 at q ≈ 10^−50, RBF eigenvectors
+    of far-apart points): here the value is trusted only when an evaluation with more guard digits
+    agrees with it, else the precision grows.
+    """
+    import mpmath
+
+    expr = as_expr(expr)
+    if expr.is_Rational:
+        return sp.Float(expr, digits)
+    guard = 15
+    with mpmath.workdps(digits + guard):
+        value = mpmath.re(_mp_eval(expr, {}))
+    while guard <= _MAX_GUARD:
+        guard *= 4
+        with mpmath.workdps(digits + guard):
+            better = mpmath.re(_mp_eval(expr, {}))
+            if value == better or abs(better - value) <= abs(better) * mpmath.mpf(10) ** (-digits - 2):
+                return sp.Float(better, digits)
+            value = better
+    return sp.Float(value, digits)
 
 
 _MP_FUNCTIONS = {sp.exp: "exp", sp.log: "log", sp.cos: "cos", sp.sin: "sin", sp.acos: "acos"}

@@ -92,14 +92,14 @@ def solve(problem: Problem) -> Solution:
     steps.append(kpca.variances_step(values, n))
     positive = kpca.positive_count(values)
     summary = []
+    if problem.components is not None and problem.components > positive:
+        raise ProblemError(f"asks for {problem.components} components but only {positive} eigenvalues are positive",
+                           field="components")
     if positive == 0:
         summary.append("Every eigenvalue of $\\hat{\\mathbf K}$ is $0$: the points coincide in feature space, "
                        "there is no variance to explain and kernel PCA has no component.")
     else:
         keep = positive if problem.components is None else problem.components
-        if keep > positive:
-            raise ProblemError(f"asks for {keep} components but only {positive} eigenvalues are positive",
-                               field="components")
         steps.append(kpca.fractions_step(values))
         comps = kpca.components(spec, keep)
         zero_count = sum(1 for v in values if v == 0)
