@@ -277,7 +277,7 @@ def generate(topic, seed, count, difficulty, out_dir, stress):
     if stress:
         from .generators.stress import stress as run_stress
 
-        topics_ = list(generators.MODULES) if topic == "all" else [topic]
+        topics_ = generators.names() if topic == "all" else [topic]
         first = 1 if seed is None else seed
         echo(f"{'topic':<20} {'difficulty':<10} {'seeds':>5} {'failed':>6} "
                    f"{'digits min/median/max':>22} {'ms mean':>8} {'ms max':>8}")
