@@ -80,7 +80,7 @@ def test_only_the_frames_and_the_format_macros_are_written_per_format():
 
 
 def test_every_topic_has_bundled_problems_and_documented_answer_keys():
-    for name in topics.names():
+    for name in topics.builtin_names():
         assert len(list((PROBLEMS / name).glob("*.yaml"))) >= 3
         for key in topics.get(name).ANSWER_KEYS:
             assert f"`{key}`" in README, f"answer key {key} of {name} is not in the README"
@@ -112,7 +112,7 @@ def test_no_string_evaluation_in_the_package():
 
 
 def test_every_named_mistake_is_documented_in_the_readme():
-    for name in topics.names():
+    for name in topics.builtin_names():
         module = topics.get(name)
         names = {m.name for m in getattr(tables(module), "MISTAKES", ())}
         names |= {r.not_normalised[0] for r in getattr(tables(module), "RULES", {}).values()

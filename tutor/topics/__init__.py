@@ -48,7 +48,7 @@ def _plugins() -> dict[str, str]:
     """Plugin topic name -> its package, from the installed entry points (a built-in name wins)."""
     from importlib.metadata import entry_points
 
-    return {ep.name: ep.value for ep in entry_points(group=ENTRY_POINT_GROUP) if ep.name not in _builtin()}
+    return {ep.name: ep.module for ep in entry_points(group=ENTRY_POINT_GROUP) if ep.name not in _builtin()}
 
 
 def builtin_names() -> list[str]:
@@ -74,7 +74,14 @@ def get(name: object) -> ModuleType:
     module_name = _module_name(name) if isinstance(name, str) else None
     if module_name is None:
         raise ProblemError(f"unknown topic {name!r} (known: {', '.join(names())})", field="topic")
-    module = importlib.import_module(module_name)
+    try:
+        module = importlib.import_module(module_name)
+    except ImportError as err:
+        if is_builtin(name):
+            raise
+        # An installed plugin that cannot load is the installation's problem, not a bug of tutor.
+        raise ProblemError(f"the package {module_name} of the installed topic {name!r} cannot be imported "
+                           f"({err}); reinstall it or uninstall it", field="topic") from None
     if getattr(module, "NAME", None) != name:
         raise ProblemError(f"topic package {module_name} does not declare NAME = {name!r}", field="topic")
     return module
