@@ -86,6 +86,15 @@ def test_every_topic_has_bundled_problems_and_documented_answer_keys():
             assert f"`{key}`" in README, f"answer key {key} of {name} is not in the README"
 
 
+def test_every_topic_docstring_names_its_fields_and_answer_keys():
+    # A topic folder documents itself: its docstring lists what a problem file and an answers file hold.
+    for name in topics.builtin_names():
+        module = topics.get(name)
+        fields = [f for f in module.FIELDS if f not in ("topic", "title")]
+        for word in [*fields, *module.ANSWER_KEYS]:
+            assert f"``{word}``" in module.__doc__, f"{name}: {word} is not in its docstring"
+
+
 def test_every_cli_command_has_help_and_is_in_the_readme():
     from tutor.cli import main
 

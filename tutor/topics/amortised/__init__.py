@@ -1,4 +1,10 @@
-"""Topic amortised: the potential method on n insertions into a dynamic array."""
+"""Topic amortised: the potential method on n insertions into a dynamic array.
+
+Fields (besides topic and title): ``n``, ``start``, ``growth``, ``potential``.
+Answer keys: ``costs``, ``potentials``, ``amortised``, ``total_cost``, ``total_amortised`` (what
+each holds: ANSWER_KEYS).
+The README's section on this topic shows a problem file.
+"""
 
 from __future__ import annotations
 

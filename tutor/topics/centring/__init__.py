@@ -1,4 +1,10 @@
-"""Topic centring: the card "Recipe: centre a kernel matrix by hand", alone."""
+"""Topic centring: the card "Recipe: centre a kernel matrix by hand", alone.
+
+Fields (besides topic and title): ``points``, ``kernel``, ``kernel_matrix``.
+Answer keys: ``gram``, ``squared_distances``, ``kernel``, ``row_means``, ``grand_mean``,
+``centred_kernel`` (what each holds: ANSWER_KEYS).
+The README's section on this topic shows a problem file.
+"""
 
 from __future__ import annotations
 

@@ -1,4 +1,10 @@
-"""Topic dfs-code: edge codes of a DFS traversal, the DFS code, and the minimum DFS code (gSpan)."""
+"""Topic dfs-code: edge codes of a DFS traversal, the DFS code, and the minimum DFS code (gSpan).
+
+Fields (besides topic and title): ``vertices``, ``edges``, ``dfs``, ``compare``.
+Answer keys: ``forward_edges``, ``backward_edges``, ``dfs_code``, ``smaller_code``, ``min_dfs_code``
+(what each holds: ANSWER_KEYS).
+The README's section on this topic shows a problem file.
+"""
 
 from __future__ import annotations
 

@@ -1,4 +1,9 @@
-"""Topic feature-map: the explicit feature map of a polynomial kernel, and the kernel trick."""
+"""Topic feature-map: the explicit feature map of a polynomial kernel, and the kernel trick.
+
+Fields (besides topic and title): ``degree``, ``offset``, ``dimension``, ``points``.
+Answer keys: ``feature_map``, ``phi``, ``kernel_value`` (what each holds: ANSWER_KEYS).
+The README's section on this topic shows a problem file.
+"""
 
 from __future__ import annotations
 

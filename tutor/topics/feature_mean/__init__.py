@@ -1,4 +1,10 @@
-"""Topic feature-mean: the mean in feature space, its length, and each point's distance to it."""
+"""Topic feature-mean: the mean in feature space, its length, and each point's distance to it.
+
+Fields (besides topic and title): ``points``, ``kernel``, ``kernel_matrix``.
+Answer keys: ``gram``, ``squared_distances``, ``kernel``, ``mean_norm_sq``, ``distances_sq`` (what
+each holds: ANSWER_KEYS).
+The README's section on this topic shows a problem file.
+"""
 
 from __future__ import annotations
 

@@ -1,4 +1,10 @@
-"""Topic feature-space: norm, distance and cosine in feature space from three kernel values."""
+"""Topic feature-space: norm, distance and cosine in feature space from three kernel values.
+
+Fields (besides topic and title): ``points``, ``kernel``, ``kernel_values``.
+Answer keys: ``kernel_values``, ``norms``, ``distance_sq``, ``cosine`` (what each holds:
+ANSWER_KEYS).
+The README's section on this topic shows a problem file.
+"""
 
 from __future__ import annotations
 

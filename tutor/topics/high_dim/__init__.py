@@ -1,4 +1,10 @@
-"""Topic high-dim: "Data in high dimensions: hypercube and hyperball"."""
+"""Topic high-dim: "Data in high dimensions: hypercube and hyperball".
+
+Fields (besides topic and title): ``dimensions``, ``shell``, ``angle``.
+Answer keys: ``ball_cube_ratio``, ``shell_fraction``, ``cap_probability`` (what each holds:
+ANSWER_KEYS).
+The README's section on this topic shows a problem file.
+"""
 
 from __future__ import annotations
 

@@ -1,4 +1,10 @@
-"""Topic importance-sampling: estimate E_p[f] from samples of a proposal q, exactly."""
+"""Topic importance-sampling: estimate E_p[f] from samples of a proposal q, exactly.
+
+Fields (besides topic and title): ``support``, ``p``, ``q``, ``f``, ``samples``, ``draw``.
+Answer keys: ``exact``, ``weights``, ``estimate``, ``self_normalised``, ``variance_is``,
+``variance_mc`` (what each holds: ANSWER_KEYS).
+The README's section on this topic shows a problem file.
+"""
 
 from __future__ import annotations
 

@@ -1,4 +1,9 @@
-"""Topic kernel-matrix: the card "Recipe: kernel matrix by hand", alone."""
+"""Topic kernel-matrix: the card "Recipe: kernel matrix by hand", alone.
+
+Fields (besides topic and title): ``points``, ``kernel``.
+Answer keys: ``gram``, ``squared_distances``, ``kernel`` (what each holds: ANSWER_KEYS).
+The README's section on this topic shows a problem file.
+"""
 
 from __future__ import annotations
 

@@ -1,4 +1,13 @@
-"""Topic kernel-pca: kernel PCA by hand, as in the notes' recipe and Example 3."""
+"""Topic kernel-pca: kernel PCA by hand, as in the notes' recipe and Example 3.
+
+Fields (besides topic and title): ``points``, ``kernel``, ``kernel_matrix``,
+``centred_kernel_matrix``, ``components``, ``new_points``.
+Answer keys: ``gram``, ``kernel``, ``squared_distances``, ``row_means``, ``grand_mean``,
+``centred_kernel``, ``char_poly``, ``eigenvalues``, ``eigenvectors``, ``variances``,
+``variance_fractions``, ``coefficients``, ``coordinates``, ``new_coordinates`` (what each holds:
+ANSWER_KEYS).
+The README's section on this topic shows a problem file.
+"""
 
 from __future__ import annotations
 

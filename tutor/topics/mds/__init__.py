@@ -1,4 +1,10 @@
-"""Topic mds: classical multidimensional scaling from a distance table or from points."""
+"""Topic mds: classical multidimensional scaling from a distance table or from points.
+
+Fields (besides topic and title): ``points``, ``distances``, ``dimensions``.
+Answer keys: ``squared_distances``, ``a_matrix``, ``b_matrix``, ``eigenvalues``, ``coordinates``,
+``recovered_distances`` (what each holds: ANSWER_KEYS).
+The README's section on this topic shows a problem file.
+"""
 
 from __future__ import annotations
 

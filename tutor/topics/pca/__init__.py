@@ -1,4 +1,11 @@
-"""Topic pca: PCA step by step, from the data to the reconstruction error."""
+"""Topic pca: PCA step by step, from the data to the reconstruction error.
+
+Fields (besides topic and title): ``points``, ``components``, ``divisor``.
+Answer keys: ``means``, ``centred``, ``covariance``, ``char_poly``, ``eigenvalues``,
+``eigenvectors``, ``scores``, ``captured_variance``, ``captured_fraction``, ``reconstruction``,
+``reconstruction_error`` (what each holds: ANSWER_KEYS).
+The README's section on this topic shows a problem file.
+"""
 
 from __future__ import annotations
 

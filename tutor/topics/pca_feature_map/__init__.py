@@ -1,4 +1,10 @@
-"""Topic pca-feature-map: "Linear PCA cannot see a curve" — PCA before and after a map φ."""
+"""Topic pca-feature-map: "Linear PCA cannot see a curve" — PCA before and after a map φ.
+
+Fields (besides topic and title): ``points``, ``map``.
+Answer keys: ``covariance_before``, ``eigenvalues_before``, ``mapped_points``, ``covariance_after``,
+``eigenvalues_after`` (what each holds: ANSWER_KEYS).
+The README's section on this topic shows a problem file.
+"""
 
 from __future__ import annotations
 

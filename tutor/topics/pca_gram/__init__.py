@@ -1,4 +1,10 @@
-"""Topic pca-gram: PCA through the n×n Gram matrix (the Gram trick)."""
+"""Topic pca-gram: PCA through the n×n Gram matrix (the Gram trick).
+
+Fields (besides topic and title): ``points``.
+Answer keys: ``means``, ``centred``, ``gram``, ``gram_eigenvalues``, ``eigenvectors``,
+``eigenvalues`` (what each holds: ANSWER_KEYS).
+The README's section on this topic shows a problem file.
+"""
 
 from __future__ import annotations
 

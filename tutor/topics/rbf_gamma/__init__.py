@@ -1,4 +1,9 @@
-"""Topic rbf-gamma: "Choosing γ and what RBF does to far-apart points"."""
+"""Topic rbf-gamma: "Choosing γ and what RBF does to far-apart points".
+
+Fields (besides topic and title): ``similarity``, ``distance``, ``distances``.
+Answer keys: ``gamma``, ``kernel_values``, ``feature_distances`` (what each holds: ANSWER_KEYS).
+The README's section on this topic shows a problem file.
+"""
 
 from __future__ import annotations
 

@@ -1,4 +1,10 @@
-"""Topic svd: the SVD of a small matrix by hand, its truncations and Eckart–Young."""
+"""Topic svd: the SVD of a small matrix by hand, its truncations and Eckart–Young.
+
+Fields (besides topic and title): ``matrix``, ``rank``.
+Answer keys: ``dtd``, ``right_vectors``, ``singular_values``, ``left_vectors``, ``truncation``,
+``frobenius_error`` (what each holds: ANSWER_KEYS).
+The README's section on this topic shows a problem file.
+"""
 
 from __future__ import annotations
 
