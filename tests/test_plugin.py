@@ -16,6 +16,45 @@ from .conftest import ROOT
 PLUGIN = ROOT / "examples" / "plugin-topic"
 
 
+@pytest.fixture
+def fake_entry_points(monkeypatch):
+    """Point the entry-point group at the example plugin's source folder, without installing it."""
+    import importlib.metadata as metadata
+
+    from tutor import topics
+
+    calls = []
+
+    def entry_points(group):
+        calls.append(group)
+        return [metadata.EntryPoint("trace-det", "tutor_trace_det", group),
+                metadata.EntryPoint("svd", "not_a_package", group)]  # a built-in name wins
+
+    monkeypatch.syspath_prepend(str(PLUGIN))
+    monkeypatch.setattr(metadata, "entry_points", entry_points)
+    topics._plugins.cache_clear()
+    yield calls
+    topics._plugins.cache_clear()
+
+
+def test_a_built_in_topic_is_found_without_looking_at_entry_points(fake_entry_points):
+    # Entry points cost startup time: `tutor solve` of a built-in topic never reads them.
+    from tutor import topics
+
+    assert topics.get("svd").NAME == "svd" and topics.get("kernel-pca").NAME == "kernel-pca"
+    assert fake_entry_points == []
+    assert topics.names()[-1] == "trace-det" and topics.names().count("svd") == 1
+    assert fake_entry_points == ["tutor.topics"]
+
+
+def test_a_plugin_topic_solves_and_renders_from_its_own_templates(fake_entry_points):
+    from tutor import render, solve
+
+    solution = solve(str(PLUGIN / "tutor_trace_det" / "problems" / "example.yaml"))
+    assert solution.topic == "trace-det" and solution.answers == {"trace": 7, "determinant": 10}
+    assert r"\det A = 3 \cdot 4 - 1 \cdot 2 = 10" in render(solution, "md")
+
+
 @pytest.fixture(scope="module")
 def tutor(tmp_path_factory):
     work = tmp_path_factory.mktemp("plugin")
