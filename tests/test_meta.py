@@ -130,11 +130,26 @@ def test_every_named_mistake_is_documented_in_the_readme():
             assert f"`{mistake}`" in README, f"mistake {mistake} of {name} is not in the README"
 
 
+def test_listing_the_topics_imports_none_of_them():
+    # `tutor topics` reads each topic's SUMMARY from its source: no topic module, no SymPy.
+    code = ("import sys\n"
+            "from click.testing import CliRunner\n"
+            "from tutor.cli import main\n"
+            "out = CliRunner().invoke(main, ['topics']).output\n"
+            "assert 'Kernel PCA by hand' in out, out\n"
+            "print(' '.join(sorted(m for m in sys.modules if m.startswith(('sympy', 'tutor.topics.')))))\n")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.split() == []
+    for name in topics.builtin_names():
+        assert topics.summary(name) == topics.get(name).SUMMARY
+
+
 def test_solving_imports_no_checking_machinery():
     # Start-up is part of every `tutor solve`: the checking tables and rules load only for `tutor check`.
     code = ("import sys, tutor\n"
             "tutor.render(tutor.solve(tutor.load_problem(sys.argv[1])), 'md')\n"
-            "print(' '.join(sorted(m for m in sys.modules if m.startswith('tutor.checking'))))\n")
+            "print(' '.join(sorted(m for m in sys.modules\n"
+            "                      if m.startswith('tutor.checking') or m.endswith('.checking'))))\n")
     for folder in sorted(p for p in PROBLEMS.iterdir() if p.is_dir()):  # one problem of every topic
         path = sorted(folder.glob("*.yaml"))[0]
         out = subprocess.run([sys.executable, "-c", code, str(path)], capture_output=True, text=True, check=True)

@@ -61,6 +61,20 @@ def names() -> list[str]:
 
 
 def summary(name: str) -> str:
+    """A topic's SUMMARY, read from its source without importing it: `tutor topics` lists every
+    topic, and importing them all would import SymPy (ten times its start-up). Imported only
+    when SUMMARY is not a plain string in the package's __init__.py."""
+    import ast
+    import importlib.util
+
+    module_name = _module_name(name)
+    spec = importlib.util.find_spec(module_name) if module_name else None
+    if spec is not None and spec.origin and spec.origin.endswith(".py"):
+        for node in ast.parse(Path(spec.origin).read_bytes()).body:
+            if (isinstance(node, ast.Assign) and len(node.targets) == 1
+                    and isinstance(node.targets[0], ast.Name) and node.targets[0].id == "SUMMARY"
+                    and isinstance(node.value, ast.Constant) and isinstance(node.value.value, str)):
+                return node.value.value
     return get(name).SUMMARY
 
 
