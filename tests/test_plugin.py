@@ -87,6 +87,7 @@ def test_tutor_topics_lists_the_plugin_topic(tutor):
     assert result.returncode == 0, result.stderr
     line = next(line for line in result.stdout.splitlines() if line.startswith("trace-det"))
     assert "Trace and determinant" in line
+    assert "tutor_trace_det/problems/example.yaml" in result.stdout  # its bundled problem, by path
     assert "determinant" in result.stdout and "kernel-pca" in result.stdout  # built-in topics still there
 
 

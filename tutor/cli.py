@@ -329,6 +329,8 @@ def topics(keys):
     for name in registry.names():
         echo(f"{name:<{width}} {registry.summary(name)}")
         mine = [e for e in examples if e.startswith(name + "/")]
+        if not registry.is_builtin(name):  # a plugin bundles its problems in its own package
+            mine = [str(p) for p in sorted(registry.template_dir(name).parent.glob("problems/*.yaml"))]
         if mine:
             echo(f"{'':<{width}} examples: {', '.join(mine)}")
         if keys:
