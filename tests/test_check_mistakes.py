@@ -85,7 +85,7 @@ def test_a_value_that_is_no_known_mistake_is_just_wrong():
 
 def test_every_topic_mistake_has_a_name_and_one_sentence():
     from tutor import topics
-    from tutor.checking.topics import tables
+    from tutor.checking.tables import tables
 
     for name in topics.names():
         for mistake in getattr(tables(topics.get(name)), "MISTAKES", ()):

@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 
 from tutor import solve
 from tutor.errors import ProblemError
-from tutor.recipes.feature_map import feature_map_step, variables
+from tutor.topics.feature_map.recipe import feature_map_step, variables
 
 from .conftest import PROBLEMS, solve_yaml
 

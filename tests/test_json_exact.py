@@ -57,7 +57,7 @@ def test_every_exact_string_of_a_bundled_problem_is_sympy_readable(source):
     _assert_readable(to_json(solve(str(source))), str(source))
 
 
-@pytest.mark.parametrize("topic", sorted(generators.MODULES))
+@pytest.mark.parametrize("topic", sorted(generators.names()))
 def test_every_exact_string_of_generated_problems_is_sympy_readable(topic):
     for difficulty in generators.DIFFICULTIES:
         for seed in SEEDS:

@@ -4,7 +4,8 @@
 
 Rendering snapshots (tools/snapshot_outputs.py) prove the outputs identical for the problems they
 render; this proves it for every branch of every template, rendered or not. It expands each
-templates/steps/<kind>.j2 and templates/problems/<topic>.j2 textually into the Markdown and the
+step template (templates/<topic>/steps/<kind>.j2, templates/shared/steps/<kind>.j2) and problem
+template (templates/<topic>/problem.j2, templates/shared/problems/_<part>.j2) textually into the Markdown and the
 LaTeX template it would be if the format macros (templates/macros/md.j2, tex.j2) were written out
 in place, and compares the result with templates/markdown/.../<name>.md.j2 and
 templates/latex/.../<name>.tex.j2 as they were at REV (default: the commit before the templates
@@ -35,7 +36,7 @@ def _inline(line: str, fmt: str) -> str:
     line = line.replace("((( fmt.displaystyle )))", "" if md else "\\displaystyle ")
     line = re.sub(r'\(\(\( fmt\.bold\("([^"]*)"\) \)\)\)', (r"**\1**" if md else r"\\textbf{\1}"), line)
     line = re.sub(r"\(\(\( fmt\.bold\((.*?)\) \)\)\)", (r"**((( \1 )))**" if md else r"\\textbf{((( \1 )))}"), line)
-    line = re.sub(r'"problems/(_\w+)\.j2"', rf'"problems/\1.{_EXT[fmt]}.j2"', line)
+    line = re.sub(r'"shared/problems/(_\w+)\.j2"', rf'"problems/\1.{_EXT[fmt]}.j2"', line)
     return line
 
 
@@ -102,14 +103,19 @@ def old(rev: str, fmt: str, part: str, name: str) -> str:
 def main() -> int:
     rev = sys.argv[1] if len(sys.argv) > 1 else BEFORE
     compared = failed = 0
-    for part in ("steps", "problems"):
-        for path in sorted((ROOT / "templates" / part).glob("*.j2")):
-            text = path.read_text(encoding="utf-8")
-            for fmt in ("md", "tex"):
-                compared += 1
-                if expand(text, fmt) != old(rev, fmt, part, path.stem):
-                    failed += 1
-                    print(f"differs: {part}/{path.name} as {fmt}")
+    templates = ROOT / "templates"
+    # (part, name as it was) of every template: since issue 15 they sit in per-topic folders.
+    found = [("steps", p) for p in templates.glob("*/steps/*.j2")]
+    found += [("problems", p) for p in templates.glob("shared/problems/*.j2")]
+    found += [("problems", p) for p in templates.glob("*/problem.j2")]
+    for part, path in sorted(found):
+        name = path.parent.name if path.name == "problem.j2" else path.stem
+        text = path.read_text(encoding="utf-8")
+        for fmt in ("md", "tex"):
+            compared += 1
+            if expand(text, fmt) != old(rev, fmt, part, name):
+                failed += 1
+                print(f"differs: {path.relative_to(templates)} as {fmt}")
     print(f"{compared} expansions compared, {failed} differ")
     return 1 if failed else 0
 

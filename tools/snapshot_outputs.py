@@ -80,10 +80,12 @@ def dump(out: Path, seeds: int) -> int:
                 _cli("check", "kernel-pca/linear-three-points", str(answers), "-f", fmt))
     _check_own_and_empty(problems, put)
 
-    from tutor.generators import DIFFICULTIES, MODULES, draw_solved
+    from tutor import generators
+    from tutor.generators import DIFFICULTIES, draw_solved
     from tutor.rendering import render
 
-    for topic in MODULES:
+    # Before issue 15 the topics were a central list (MODULES); now they are discovered.
+    for topic in getattr(generators, "MODULES", None) or generators.names():
         for difficulty in DIFFICULTIES:
             for seed in range(1, seeds + 1):
                 drawn = draw_solved(topic, difficulty, seed)

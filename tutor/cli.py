@@ -277,7 +277,7 @@ def generate(topic, seed, count, difficulty, out_dir, stress):
     if stress:
         from .generators.stress import stress as run_stress
 
-        topics_ = list(generators.MODULES) if topic == "all" else [topic]
+        topics_ = generators.names() if topic == "all" else [topic]
         first = 1 if seed is None else seed
         echo(f"{'topic':<20} {'difficulty':<10} {'seeds':>5} {'failed':>6} "
                    f"{'digits min/median/max':>22} {'ms mean':>8} {'ms max':>8}")
@@ -329,6 +329,8 @@ def topics(keys):
     for name in registry.names():
         echo(f"{name:<{width}} {registry.summary(name)}")
         mine = [e for e in examples if e.startswith(name + "/")]
+        if not registry.is_builtin(name):  # a plugin bundles its problems in its own package
+            mine = [str(p) for p in sorted(registry.template_dir(name).parent.glob("problems/*.yaml"))]
         if mine:
             echo(f"{'':<{width}} examples: {', '.join(mine)}")
         if keys:

@@ -25,7 +25,7 @@ def sub_answers(solution) -> list[tuple[str, str, float, bool]]:
     scalars among the answers, and the vectors whose sign is a choice (accepted either way)."""
     from . import topics
     from .checking.rules import Basis, SignedColumns
-    from .checking.topics import tables
+    from .checking.tables import tables
 
     rules = getattr(tables(topics.get(solution.topic)), "RULES", {})
     out = []

@@ -1,10 +1,12 @@
 """Render a Solution as Markdown, LaTeX, HTML or JSON.
 
-One template per step kind (templates/steps/<kind>.j2) and per problem statement
-(templates/problems/<topic>.j2) serves every format: what differs between formats
-(display maths, lists, tables, bold, headings) is a macro of the format's macro
-file, templates/macros/<format>.j2, which each environment passes to every
-template as ``fmt``. Only the page frames (templates/frames/<format>/) are written
+One template per step kind and per problem statement serves every format. A topic's
+templates are templates/<topic>/problem.j2 and templates/<topic>/steps/<kind>.j2; a step kind
+that several topics use (from the shared recipes) is templates/shared/steps/<kind>.j2, and a kind
+is looked up in its topic's folder first, then in shared/. A plugin topic ships the same folders
+inside its own package (<package>/templates/), found under the prefix <topic>/. What differs
+between formats (display maths, lists, tables, bold, headings) is a macro of the format's macro
+file, templates/macros/<format>.j2, which each environment passes to every template as ``fmt``. Only the page frames (templates/frames/<format>/) are written
 per format. Templates format values from the record and never compute. The Jinja
 delimiters, ``((( value )))`` and ``((* block *))``, never clash with TeX braces,
 and undefined names fail loudly.
@@ -415,7 +417,8 @@ def environment(fmt: str):
     if fmt not in FRAMES:
         raise ValueError(f"unknown format {fmt!r}")
     env = jinja2.Environment(
-        loader=jinja2.FileSystemLoader(str(resource_dir("templates"))),
+        loader=jinja2.ChoiceLoader([jinja2.FileSystemLoader(str(resource_dir("templates"))),
+                                    _plugin_loader(jinja2)]),
         block_start_string="((*",
         block_end_string="*))",
         variable_start_string="(((",
@@ -438,12 +441,29 @@ def environment(fmt: str):
     return env
 
 
+def _plugin_loader(jinja2):
+    """Templates of a plugin topic, `<topic>/…`, from the templates folder inside its own package.
+    Consulted only when tutor's own templates/ has no such file (Jinja caches what it loads)."""
+    from . import topics
+
+    class PluginTopicLoader(jinja2.BaseLoader):
+        def get_source(self, environment, template):
+            topic, _, rest = template.partition("/")
+            folder = topics.template_dir(topic) if rest else None
+            if folder is None:
+                raise jinja2.TemplateNotFound(template)
+            return jinja2.FileSystemLoader(str(folder)).get_source(environment, rest)
+
+    return PluginTopicLoader()
+
+
 def problem_template(solution: Solution) -> str:
-    return f"problems/{solution.topic}.j2"
+    return f"{solution.topic}/problem.j2"
 
 
-def step_template(step: Step) -> str:
-    return f"steps/{step.kind}.j2"
+def step_template(step: Step, topic: str) -> list[str]:
+    """Where a step kind's template may be, in order: the topic's own folder, then shared/."""
+    return [f"{topic}/steps/{step.kind}.j2", f"shared/steps/{step.kind}.j2"]
 
 
 def frame(fmt: str, name: str) -> str:

@@ -27,7 +27,7 @@ class Check:
 @dataclass(frozen=True)
 class Step:
     key: str  # stable; equals the answer key when the step produces an answer
-    kind: str  # picks the template: templates/steps/<kind>.j2 (one for every format)
+    kind: str  # picks the template: templates/<topic>/steps/<kind>.j2, else templates/shared/steps/<kind>.j2
     title: str
     formula: str  # the recipe's formula, in LaTeX
     result: Any = None  # the exact value this step produces

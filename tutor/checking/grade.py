@@ -23,7 +23,7 @@ from . import budget
 from .answers import AnswersError, Given, Submission, Unreadable, read_submission
 from .compare import DECIMAL, Tolerance
 from .rules import Context, Rule, default_rule, flatten, nested
-from .topics import tables
+from .tables import tables
 from .variants import FollowThrough, Mistake, trivial
 
 VERDICTS = ("correct", "decimal", "follow-through", "mistake", "wrong", "missing", "unreadable")

@@ -1,6 +1,6 @@
 """Randomised problems with exam-friendly numbers, reproducible from a seed.
 
-Each topic has a generator module with ``make(rng, difficulty)``, which draws
+Each topic has a generator module (``<topic package>.generator``) with ``make(rng, difficulty)``, which draws
 the data of one problem (or None to draw again), and ``nice(solution,
 difficulty)``, which says whether its worked solution has the numbers the
 difficulty promises. Every draw uses a private ``random.Random`` seeded from
@@ -16,15 +16,13 @@ import random
 from dataclasses import dataclass
 
 from ..errors import ProblemError, TutorError
-from ..topics import REGISTRY
+from .. import topics
 
 VERSION = 1  # bump when a generator changes what a seed gives
 DIFFICULTIES = ("easy", "medium", "hard")
 MAX_TRIES = 300  # draws per problem before giving up on a seed
 MAX_SEEDS_PER_PROBLEM = 20  # seeds tried per requested problem (duplicates, failures)
 
-# Every topic has a generator module of the same name as its topic module.
-MODULES = {topic: module_name for topic, (module_name, _) in REGISTRY.items()}
 
 
 @dataclass(frozen=True)
@@ -45,10 +43,20 @@ class Generated:
         return problem_yaml(self)
 
 
+def names() -> list[str]:
+    """Every topic that can be generated: the discovered ones (built in, then plugins)."""
+    return topics.names()
+
+
 def module(topic: str):
-    if topic not in MODULES:
-        raise ProblemError(f"unknown topic {topic!r} (known: {', '.join(MODULES)})", field="topic")
-    return importlib.import_module(f"{__name__}.{MODULES[topic]}")
+    """The generator module of a topic: ``<topic package>.generator``."""
+    package = topics.get(topic)
+    try:
+        return importlib.import_module(f"{package.__name__}.generator")
+    except ModuleNotFoundError as err:
+        if err.name != f"{package.__name__}.generator":
+            raise
+        raise ProblemError(f"topic {topic!r} has no generator", field="topic") from None
 
 
 def rng_for(topic: str, difficulty: str, seed: int) -> random.Random:

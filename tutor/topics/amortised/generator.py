@@ -1,0 +1,31 @@
+"""amortised: a dynamic array, a growth factor and a potential, from the post's to mismatched ones."""
+
+from tutor.generators import draw
+from tutor.generators.nice import within_bounds
+
+MATCHED = {2: "2n - m", 3: "(3n - m)/2", 4: "(4n - m)/3"}  # Φ = (g·n − m)/(g − 1): constant amortised cost
+OTHER = ("2n - m", "n", "3n - m", "2n - m + 1")
+
+
+def make(rng, difficulty):
+    data = {"title": draw.title("The potential method", difficulty)}
+    if difficulty == "easy":
+        data["n"] = rng.randint(4, 16)
+        data["start"] = 0
+        data["growth"] = 2
+        data["potential"] = MATCHED[2]
+    elif difficulty == "medium":
+        data["n"] = rng.randint(6, 12)
+        data["start"] = rng.choice((1, 2))
+        data["growth"] = rng.choice((2, 3))
+        data["potential"] = MATCHED[data["growth"]]
+    else:
+        data["n"] = rng.randint(8, 16)
+        data["start"] = rng.choice((0, 1, 2, 3))
+        data["growth"] = rng.choice((2, 3, 4))
+        data["potential"] = rng.choice((MATCHED[data["growth"]], *OTHER))
+    return data
+
+
+def nice(solution, difficulty):
+    return within_bounds(solution, difficulty)

@@ -1,0 +1,162 @@
+"""The potential method on a dynamic array: actual costs, potentials, amortised costs.
+
+Inserting into an array with n elements and length m costs 1 when n < m; when
+n = m the array is first replaced by one of length g·m (length 1 when m = 0)
+and the n elements copied, so the cost is n + 1. With a potential Φ(n, m) the
+amortised cost is ĉᵢ = cᵢ + Φᵢ − Φᵢ₋₁, and Σĉᵢ = Σcᵢ + Φₙ − Φ₀.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import sympy as sp
+
+from tutor.steps import Check, Step
+
+N, M = sp.Symbol("n"), sp.Symbol("m")
+
+
+@dataclass(frozen=True)
+class Insertion:
+    i: int
+    n_before: int
+    m_before: int
+    resized: bool
+    m_after: int
+    cost: int
+
+
+def insertions(count: int, start: int, growth: int) -> list[Insertion]:
+    out, m = [], start
+    for i in range(1, count + 1):
+        n = i - 1
+        resized = n == m
+        m_after = (1 if m == 0 else growth * m) if resized else m
+        out.append(Insertion(i, n, m, resized, m_after, n + 1 if resized else 1))
+        m = m_after
+    return out
+
+
+def linear_tex(form: sp.Expr, n: str = "n", m: str = "m") -> str:
+    r"""a·n + b·m + c in LaTeX with its terms in that order, as the notes write 2n − m.
+
+    >>> linear_tex(2*N - M), linear_tex((3*N - M) / 2, "n_i", "m_i")
+    ('2 n - m', '\\frac{3}{2} n_i - \\frac{1}{2} m_i')
+    """
+    out = ""
+    for coeff, name in ((form.coeff(N), n), (form.coeff(M), m), (form.xreplace({N: 0, M: 0}), "")):
+        if coeff == 0:
+            continue
+        sign = "-" if coeff < 0 else "+"
+        size = abs(coeff)
+        body = sp.latex(size) if name == "" or size != 1 else ""
+        body = f"{body} {name}".strip()
+        out += (f" {sign} " if out else ("-" if sign == "-" else "")) + body
+    return out or "0"
+
+
+def cases_step(potential: sp.Expr, growth: int) -> Step:
+    """The post's two cases, in general: n < m, and n = m ≥ 1 (the array grows to g·m)."""
+    cheap_delta = sp.expand(potential.xreplace({N: N + 1}) - potential)
+    full_delta = sp.expand(potential.xreplace({N: N + 1, M: growth * N}) - potential.xreplace({M: N}))
+    cheap, full = sp.expand(1 + cheap_delta), sp.expand(N + 1 + full_delta)
+    constant = not full.has(N) and not cheap.has(N)
+    if constant and cheap == full:
+        note = (f"In both cases the amortised cost is ${sp.latex(cheap)}$: adding an element takes amortised "
+                "constant time, $O(1)$.")
+    elif constant:
+        note = (f"Both cases are constant (at most ${sp.latex(sp.Max(cheap, full))}$), so adding an element "
+                "takes amortised constant time, $O(1)$.")
+    else:
+        note = ("The amortised cost of a resize depends on $n$: this potential does not match the growth "
+                "factor, so it does not show that an insertion takes amortised constant time.")
+    return Step(
+        key="cases",
+        kind="am_cases",
+        title="The two cases",
+        formula=r"\hat c = c + \Phi(h') - \Phi(h), \qquad \Phi = " + linear_tex(potential),
+        data={"potential": potential, "potential_tex": linear_tex(potential), "growth": growth,
+              "cheap_delta": cheap_delta, "cheap": cheap,
+              "full_delta": full_delta, "full": full},
+        note=note,
+    )
+
+
+def costs_step(rows: list[Insertion], growth: int) -> Step:
+    return Step(
+        key="costs",
+        kind="am_costs",
+        title="The actual cost of each insertion",
+        formula=r"c_i = \begin{cases} 1 & n < m \\ n + 1 & n = m \text{ (allocate, copy } n\text{, insert)} \end{cases}",
+        result=tuple(sp.Integer(r.cost) for r in rows),
+        data={"rows": rows, "growth": growth},
+        note=f"The array grows to {growth} times its length when it is full (to length 1 when it has none).",
+    )
+
+
+def potentials_step(rows: list[Insertion], potential: sp.Expr, start: int) -> Step:
+    phi0 = potential.subs({N: 0, M: start})
+    phis = tuple(sp.Integer(0) + potential.subs({N: r.i, M: r.m_after}) for r in rows)
+    return Step(
+        key="potentials",
+        kind="am_potentials",
+        title="The potential after each insertion",
+        formula=r"\Phi_i = " + linear_tex(potential, "n_i", "m_i"),
+        result=phis,
+        data={"phi0": phi0, "rows": list(zip(rows, phis)), "start": start},
+        checks=(Check(r"\Phi(h_0) = 0", phi0 == 0),
+                Check(r"\Phi(h_i) \ge 0 \text{ for every } i", all(v >= 0 for v in phis))),
+        note=_potential_note(phi0, phis),
+    )
+
+
+def _potential_note(phi0, phis) -> str:
+    negative = [i for i, v in enumerate(phis, start=1) if v < 0]
+    if phi0 != 0:
+        return (f"$\\Phi(h_0) = {sp.latex(phi0)}$, not $0$: the total amortised cost overestimates the "
+                "actual cost by $\\Phi(h_n) - \\Phi(h_0)$, which is a bound only while it is $\\ge 0$.")
+    if negative:
+        return (f"The potential is negative after insertion {negative[0]}: the amortised costs are then no "
+                "longer an upper bound on the actual cost so far.")
+    return "The potential starts at $0$ and never goes below it, as the method needs."
+
+
+def amortised_step(rows: list[Insertion], phi0, phis) -> Step:
+    before = (phi0, *phis[:-1])
+    deltas = tuple(sp.Integer(0) + b - a for a, b in zip(before, phis))
+    amortised = tuple(sp.Integer(r.cost) + d for r, d in zip(rows, deltas))
+    return Step(
+        key="amortised",
+        kind="am_amortised",
+        title="The amortised cost of each insertion",
+        formula=r"\hat c_i = c_i + \Phi_i - \Phi_{i-1}",
+        result=amortised,
+        data={"rows": list(zip(rows, phis, deltas, amortised))},
+    )
+
+
+def total_cost_step(costs) -> Step:
+    total = sum(costs, sp.Integer(0))
+    return Step(
+        key="total_cost",
+        kind="am_total",
+        title="The total actual cost",
+        formula=r"\sum_{i=1}^{n} c_i",
+        result=total,
+        data={"terms": costs},
+    )
+
+
+def total_amortised_step(amortised, total_cost, phi0, phi_n) -> Step:
+    total = sum(amortised, sp.Integer(0))
+    return Step(
+        key="total_amortised",
+        kind="am_total_amortised",
+        title="The total amortised cost, and the bound",
+        formula=r"\sum_{i=1}^{n} \hat c_i = \sum_{i=1}^{n} c_i + \Phi(h_n) - \Phi(h_0)",
+        result=total,
+        data={"terms": amortised, "total_cost": total_cost, "phi0": phi0, "phin": phi_n},
+        checks=(Check(r"\sum \hat c_i = \sum c_i + \Phi(h_n) - \Phi(h_0)", total == total_cost + phi_n - phi0),
+                Check(r"\sum c_i \le \sum \hat c_i", total_cost <= total)),
+    )

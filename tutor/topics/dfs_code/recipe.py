@@ -1,0 +1,137 @@
+"""The post "DFS code and minimum DFS code": edge codes, their order, the DFS code, the minimum."""
+
+from __future__ import annotations
+
+import sympy as sp
+
+from tutor import graphs
+from tutor.steps import Check, Step
+
+
+def as_answer(codes) -> tuple:
+    """Edge codes as exact answers: indices as integers, labels as symbols (so a student's X is X)."""
+    return tuple((sp.Integer(i), sp.Integer(j), sp.Symbol(a), sp.Symbol(e), sp.Symbol(b)) for i, j, a, e, b in codes)
+
+
+def graph_step(graph: graphs.Graph) -> Step:
+    return Step(
+        key="graph",
+        kind="dfs_graph",
+        title="The labelled graph",
+        formula="",
+        data={"vertices": list(enumerate(graph.labels)), "edges": list(graph.edges)},
+        checks=(Check(r"\text{the graph is connected}", graph.is_connected()),),
+    )
+
+
+def traversal_step(graph: graphs.Graph, walk: graphs.Traversal, given: bool) -> Step:
+    rows = [(i, v, graph.labels[v], p) for i, (v, p) in enumerate(zip(walk.order, walk.parent))]
+    how = ("as given" if given else "from vertex {} taking neighbours in increasing order".format(walk.order[0]))
+    return Step(
+        key="traversal",
+        kind="dfs_traversal",
+        title="The DFS indices",
+        formula=r"\text{Index}(v) = \text{the position of } v \text{ in the visiting order}",
+        data={"rows": rows, "how": how},
+        note="Each vertex is reached from the vertex the search is at (its parent); the search backs up only "
+             "from a vertex whose neighbours have all been visited.",
+    )
+
+
+def forward_step(walk: graphs.Traversal) -> Step:
+    return Step(
+        key="forward_edges",
+        kind="dfs_edges",
+        title="The forward edges (the DFS tree)",
+        formula=r"\{\text{Index}_{start}, \text{Index}_{end}, L_V(start), L_E(e), L_V(end)\},"
+                r"\qquad \text{Index}_{start} < \text{Index}_{end}",
+        result=as_answer(walk.forward),
+        data={"codes": walk.forward},
+    )
+
+
+def backward_step(walk: graphs.Traversal) -> Step:
+    return Step(
+        key="backward_edges" if walk.backward else "no_backward_edges",  # a tree: nothing to answer
+        kind="dfs_edges",
+        title="The backward edges",
+        formula=r"\text{Index}_{start} > \text{Index}_{end}",
+        result=as_answer(walk.backward) if walk.backward else None,
+        data={"codes": walk.backward},
+        note="Every edge outside the DFS tree joins a vertex to one of its ancestors; it is written from the "
+             "later-visited end back to the earlier one.",
+    )
+
+
+ORDER_RULES = (  # sentences with inline maths, so that a narrow page can break them
+    r"both forward: $e_1 < e_2$ if $\text{end}_1 < \text{end}_2$, or $\text{end}_1 = \text{end}_2$ and "
+    r"$\text{start}_1 < \text{start}_2$",
+    r"both backward: $e_1 < e_2$ if $\text{start}_1 < \text{start}_2$, or $\text{start}_1 = \text{start}_2$ "
+    r"and $\text{end}_1 < \text{end}_2$",
+    r"$e_1$ forward, $e_2$ backward: $e_1 < e_2$ if $\text{end}_1 \le \text{start}_2$",
+    r"$e_1$ backward, $e_2$ forward: $e_1 < e_2$ if $\text{start}_1 < \text{end}_2$",
+)
+
+
+def code_step(walk: graphs.Traversal) -> Step:
+    code = walk.code
+    return Step(
+        key="dfs_code",
+        kind="dfs_code",
+        title="The order of the edges, and the DFS code",
+        formula="",
+        result=as_answer(code),
+        data={"rules": ORDER_RULES, "codes": code},
+        note="So after the forward edge that reaches a vertex come the backward edges from it, by the index "
+             "they go back to; then the next forward edge.",
+    )
+
+
+def compare_step(first: graphs.Traversal, second: graphs.Traversal) -> Step:
+    a, b = first.code, second.code
+    t = graphs.first_difference(a, b)
+    ka, kb = graphs.code_key(a), graphs.code_key(b)
+    smaller = 0 if ka == kb else (1 if ka < kb else 2)
+    reason = _reason(a[t], b[t]) if t is not None else ""
+    return Step(
+        key="smaller_code",
+        kind="dfs_compare",
+        title="Comparing two DFS codes",
+        formula=r"\alpha < \beta \iff \exists t: \alpha_k = \beta_k \ (k < t),\ \alpha_t < \beta_t"
+                r"\quad\text{or}\quad \alpha \text{ is a prefix of } \beta",
+        result=sp.Integer(smaller),
+        data={"first": a, "second": b, "order": second.order, "position": t, "reason": reason,
+              "smaller": smaller},
+    )
+
+
+def _reason(x, y) -> str:
+    """Why the edge code x comes before or after y (gSpan's order of edge codes), in words."""
+    fx, fy = graphs.is_forward(x), graphs.is_forward(y)
+    if fx != fy:
+        return "a backward edge comes before a forward edge"
+    if not fx:
+        if x[1] != y[1]:
+            return "of two backward edges, the one that goes back to the smaller index comes first"
+        return "of two backward edges to the same index, the smaller edge label comes first"
+    if x[0] != y[0]:
+        return "of two forward edges, the one that starts at the deeper vertex (larger index) comes first"
+    return "of two forward edges from the same vertex, the smaller labels (L(i), L(e), L(j)) come first"
+
+
+def minimum_step(graph: graphs.Graph, walk: graphs.Traversal) -> Step:
+    code, trace = graphs.minimum_code(graph)
+    is_min = graphs.code_key(walk.code) == graphs.code_key(code)
+    return Step(
+        key="min_dfs_code",
+        kind="dfs_minimum",
+        title="The minimum DFS code",
+        formula=r"\min_{T} \text{code}(G, T) \text{ in DFS lexicographic order}",
+        result=as_answer(code),
+        data={"codes": code, "trace": trace, "traversal_is_min": is_min},
+        note="gSpan builds it edge by edge: among all partial traversals that give the smallest code so far, "
+             "it appends the smallest edge code any of them can add (backward edges from the rightmost "
+             "vertex first, then forward edges from the rightmost path, deepest first), and keeps only those "
+             "that give it. " + ("The traversal above gives the minimum DFS code." if is_min else
+                                 "The traversal above does not give the minimum DFS code."),
+    )

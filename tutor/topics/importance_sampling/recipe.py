@@ -1,0 +1,131 @@
+"""Importance sampling on a finite support: weights, the estimate, and its variance.
+
+E_p[f] = Σ f(x) p(x) = Σ f(x) (p(x)/q(x)) q(x), so with samples x_i drawn from
+q the average of f(x_i) w(x_i), w = p/q, estimates E_p[f]. Everything here is
+exact: the distributions are rationals, the samples are given.
+"""
+
+from __future__ import annotations
+
+from tutor.exact.tidy import sign_of, tidy
+from tutor.steps import Check, Step
+
+
+def distributions_step(support, p, q, f) -> Step:
+    return Step(
+        key="distributions",
+        kind="is_distributions",
+        title="The target p, the proposal q and f on the support",
+        formula=r"\sum_x p(x) = \sum_x q(x) = 1, \qquad q(x) = 0 \Rightarrow p(x) = 0",
+        data={"rows": list(zip(support, p, q, f))},
+        checks=(
+            Check(r"\sum_x p(x) = 1", sum(p) == 1),
+            Check(r"\sum_x q(x) = 1", sum(q) == 1),
+            Check(r"q(x) > 0 \text{ wherever } p(x) > 0", all(b != 0 for a, b in zip(p, q) if a != 0)),
+        ),
+        note="The support condition is what makes the weights $w(x) = p(x)/q(x)$ defined wherever "
+             "$p$ puts mass: a point that $q$ never draws could never be counted.",
+    )
+
+
+def exact_step(support, p, f) -> Step:
+    terms = [(fx, px) for fx, px in zip(f, p) if px != 0]
+    value = tidy(sum(fx * px for fx, px in terms))
+    return Step(
+        key="exact",
+        kind="is_exact",
+        title="The exact expectation under p",
+        formula=r"E_p[f] = \sum_x f(x)\,p(x)",
+        result=value,
+        data={"terms": terms},
+        note="On a finite support the integral is a sum, so the value the estimate aims at can be computed exactly.",
+    )
+
+
+def weights_step(samples, weight_of, f_of) -> Step:
+    weights = tuple(weight_of[x] for x in samples)
+    products = tuple(tidy(f_of[x] * weight_of[x]) for x in samples)
+    return Step(
+        key="weights",
+        kind="is_weights",
+        title="The importance weights of the samples",
+        formula=r"w(x_i) = \frac{p(x_i)}{q(x_i)}, \qquad x_i \sim q",
+        result=weights,
+        data={"rows": [(i, x, f_of[x], weight_of[x], fw) for i, (x, fw) in enumerate(zip(samples, products), 1)],
+              "products": products},
+        note="A weight above 1 marks a point that q draws less often than p would; below 1, more often.",
+    )
+
+
+def estimate_step(products) -> Step:
+    n = len(products)
+    total = tidy(sum(products))
+    value = tidy(total / n)
+    return Step(
+        key="estimate",
+        kind="is_estimate",
+        title="The importance-sampling estimate",
+        formula=r"E_p[f] \approx \frac{1}{n}\sum_{i=1}^{n} f(x_i)\,w(x_i)",
+        result=value,
+        data={"n": n, "total": total},
+    )
+
+
+def self_normalised_step(products, weights) -> Step:
+    numerator, denominator = tidy(sum(products)), tidy(sum(weights))
+    value = tidy(numerator / denominator)
+    return Step(
+        key="self_normalised",
+        kind="is_self_normalised",
+        title="The self-normalised estimate",
+        formula=r"E_p[f] \approx \frac{\sum_{i} f(x_i)\,w(x_i)}{\sum_{i} w(x_i)}",
+        result=value,
+        data={"numerator": numerator, "denominator": denominator},
+        note="Dividing by the sum of the weights instead of by $n$ needs $p$ and $q$ only up to their "
+             "normalising constants; it is biased for small $n$ but often has a smaller error.",
+    )
+
+
+def variance_is_step(support, p, q, f, exact) -> Step:
+    second = tidy(sum(fx**2 * px**2 / qx for fx, px, qx in zip(f, p, q) if qx != 0))
+    value = tidy(second - exact**2)
+    return Step(
+        key="variance_is",
+        kind="is_variance",
+        title="The variance of one importance-sampling draw",
+        formula=r"\operatorname{Var}_q[f\,w] = \sum_{x:\,q(x)>0} \frac{f(x)^2\,p(x)^2}{q(x)} - E_p[f]^2",
+        result=value,
+        data={"second": second, "mean": exact, "under": "q"},
+        checks=(Check(r"\operatorname{Var}_q[f\,w] \ge 0", sign_of(value) >= 0),),
+        note="The estimate from $n$ draws has variance $\\operatorname{Var}_q[f\\,w]/n$.",
+    )
+
+
+def variance_mc_step(p, f, exact, variance_is) -> Step:
+    second = tidy(sum(fx**2 * px for fx, px in zip(f, p)))
+    value = tidy(second - exact**2)
+    better = sign_of(variance_is - value)
+    verdict = {-1: "smaller than", 0: "equal to", 1: "larger than"}[better]
+    return Step(
+        key="variance_mc",
+        kind="is_variance",
+        title="Compared with plain Monte Carlo under p",
+        formula=r"\operatorname{Var}_p[f] = \sum_x f(x)^2\,p(x) - E_p[f]^2",
+        result=value,
+        data={"second": second, "mean": exact, "under": "p"},
+        checks=(Check(r"\operatorname{Var}_p[f] \ge 0", sign_of(value) >= 0),),
+        note=f"Here the importance-sampling variance is {verdict} the plain Monte Carlo variance: "
+             "a proposal that draws more often where $|f|\\,p$ is large helps, one that does the opposite hurts.",
+    )
+
+
+def samples_step(samples, seed) -> Step:
+    return Step(
+        key="samples",
+        kind="is_samples",
+        title="The samples drawn from q",
+        formula=r"x_1, \dots, x_n \sim q",
+        result=tuple(samples),
+        data={"samples": tuple(samples), "seed": seed},
+        note=f"Drawn with the recorded seed {seed}: the same seed draws the same samples on any machine.",
+    )

@@ -1,0 +1,143 @@
+"""Topic kernel-pca: kernel PCA by hand, as in the notes' recipe and Example 3.
+
+Fields (besides topic and title): ``points``, ``kernel``, ``kernel_matrix``,
+``centred_kernel_matrix``, ``components``, ``new_points``.
+Answer keys: ``gram``, ``kernel``, ``squared_distances``, ``row_means``, ``grand_mean``,
+``centred_kernel``, ``char_poly``, ``eigenvalues``, ``eigenvectors``, ``variances``,
+``variance_fractions``, ``coefficients``, ``coordinates``, ``new_coordinates`` (what each holds:
+ANSWER_KEYS).
+The README's section on this topic shows a problem file.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import sympy as sp
+
+from tutor import fields
+from tutor.errors import ProblemError
+from tutor.topics import inputs
+from tutor.exact.eigen import spectrum
+from tutor.exact.tidy import sign_of
+from tutor.kernels import Kernel
+from tutor.recipes import centring
+from tutor.topics.kernel_pca import recipe as kpca
+from tutor.steps import Solution
+
+NAME = "kernel-pca"
+SUMMARY = "Kernel PCA by hand: kernel matrix, centring, eigenvalues, coordinates"
+
+ANSWER_KEYS = {
+    "gram": "Gram matrix XᵀX (n×n)",
+    "kernel": "kernel matrix K (n×n)",
+    "squared_distances": "squared-distance matrix δ (n×n, RBF only)",
+    "row_means": "row means r̄ (n values)",
+    "grand_mean": "grand mean ḡ (one value)",
+    "centred_kernel": "centred kernel matrix K̂ (n×n)",
+    "char_poly": "characteristic polynomial det(K̂ − ηI) in eta",
+    "eigenvalues": "eigenvalues η of K̂ (n values, descending)",
+    "eigenvectors": "unit eigenvectors v (n vectors, in the order of the eigenvalues)",
+    "variances": "variances λ = η/n (n values, descending)",
+    "variance_fractions": "fractions η/Σ η (n values)",
+    "coefficients": "coefficients c = v/√η (one length-n vector per kept component)",
+    "coordinates": "coordinates a = K̂c = √η v (one length-n vector per kept component)",
+    "new_coordinates": "coordinates of each new point (one list of component values per point)",
+}
+
+FIELDS = ("topic", "title", "points", "kernel", "kernel_matrix", "centred_kernel_matrix",
+          "components", "new_points")
+
+
+@dataclass(frozen=True)
+class Problem:
+    title: str
+    points: tuple[tuple[sp.Expr, ...], ...] | None = None
+    kernel: Kernel | None = None
+    kernel_matrix: sp.ImmutableMatrix | None = None
+    centred_kernel_matrix: sp.ImmutableMatrix | None = None
+    components: int | None = None
+    new_points: tuple[tuple[sp.Expr, ...], ...] = ()
+
+    @property
+    def n(self) -> int:
+        if self.points is not None:
+            return len(self.points)
+        return (self.kernel_matrix if self.kernel_matrix is not None else self.centred_kernel_matrix).rows
+
+
+def parse(raw: dict) -> Problem:
+    fields.reject_unknown(raw, FIELDS)
+    start = inputs.one_start(raw, ("points", "kernel_matrix", "centred_kernel_matrix"))
+    title = fields.text(raw.get("title", "Kernel PCA"), "title")
+    components = None
+    if "components" in raw:
+        components = fields.integer(raw["components"], "components", 1, inputs.MAX_POINTS)
+    if start == "points":
+        points, kernel = inputs.points_and_kernel(raw)
+        new_points = inputs.new_points(raw, len(points[0]))
+        return Problem(title, points=points, kernel=kernel, components=components, new_points=new_points)
+    inputs.only_with_points(raw, start, ("kernel", "new_points"))
+    if start == "centred_kernel_matrix":
+        return Problem(title, centred_kernel_matrix=inputs.centred_kernel_matrix(raw), components=components)
+    return Problem(title, kernel_matrix=inputs.kernel_matrix(raw), components=components)
+
+
+def solve(problem: Problem) -> Solution:
+    n = problem.n
+    if problem.centred_kernel_matrix is None:
+        source = inputs.KernelSource(problem.title, problem.points, problem.kernel, problem.kernel_matrix)
+        steps, K = inputs.kernel_steps(source)
+        centre = centring.centring_steps(K)
+        steps += centre
+        row_means, grand_mean = centre[0].result, centre[1].result
+        Khat = centre[2].result
+    else:
+        Khat = problem.centred_kernel_matrix
+        steps = [centring.given_centred_step(Khat)]
+
+    spec = spectrum(Khat)
+    values = spec.values
+    steps += [kpca.char_poly_step(Khat, spec), kpca.eigenvalues_step(spec), kpca.eigenvectors_step(Khat, spec)]
+    steps.append(kpca.variances_step(values, n))
+    positive = kpca.positive_count(values)
+    summary = []
+    if problem.components is not None and problem.components > positive:
+        raise ProblemError(f"asks for {problem.components} components but only {positive} eigenvalues are positive",
+                           field="components")
+    if positive == 0:
+        summary.append("Every eigenvalue of $\\hat{\\mathbf K}$ is $0$: the points coincide in feature space, "
+                       "there is no variance to explain and kernel PCA has no component.")
+    else:
+        keep = positive if problem.components is None else problem.components
+        steps.append(kpca.fractions_step(values))
+        comps = kpca.components(spec, keep)
+        zero_count = sum(1 for v in values if v == 0)
+        steps.append(kpca.coefficients_step(comps, zero_count, dropped=positive - keep))
+        steps.append(kpca.coordinates_step(Khat, comps))
+        variances = next(s.result for s in steps if s.key == "variances")
+        steps.append(kpca.recipe_checks_step(Khat, comps, variances[:keep], all_kept=keep == positive))
+        if problem.new_points:
+            steps.append(kpca.new_points_step(problem.points, problem.kernel, problem.new_points,
+                                              row_means, grand_mean, comps))
+    if any(sign_of(v) < 0 for v in values):
+        summary.append("$\\hat{\\mathbf K}$ has a negative eigenvalue, so the matrix is not positive "
+                       "semi-definite (not a valid kernel matrix); only positive eigenvalues give components.")
+    return Solution(NAME, problem.title, problem, tuple(steps), tuple(ANSWER_KEYS), tuple(summary))
+
+
+def problem_data(problem: Problem) -> dict:
+    data: dict = {"topic": NAME, "title": problem.title}
+    if problem.points is not None:
+        data["points"] = inputs.point_rows(problem.points)
+        data["kernel"] = problem.kernel.as_dict()
+    if problem.kernel_matrix is not None:
+        data["kernel_matrix"] = inputs.matrix_rows(problem.kernel_matrix)
+    if problem.centred_kernel_matrix is not None:
+        data["centred_kernel_matrix"] = inputs.matrix_rows(problem.centred_kernel_matrix)
+    if problem.components is not None:
+        data["components"] = problem.components
+    if problem.new_points:
+        data["new_points"] = inputs.point_rows(problem.new_points)
+    return data
+

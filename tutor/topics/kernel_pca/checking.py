@@ -1,0 +1,120 @@
+"""Checking answers to kernel-pca problems: how answers compare, the named mistakes and follow-through."""
+
+from __future__ import annotations
+
+import sympy as sp
+
+from tutor.exact.eigen import ETA
+from tutor.exact.tidy import numeric, sign_of, tidy
+from tutor.topics.kernel_pca import Problem, solve
+from tutor.checking import common, rules
+from tutor.checking.variants import FollowThrough, Mistake, matrix
+
+
+EIGEN_KEYS = ("char_poly", "eigenvalues", "eigenvectors", "variances", "variance_fractions",
+              "coefficients", "coordinates")
+
+
+def _etas(answers):
+    return answers["eigenvalues"]
+
+
+RULES = {
+    "char_poly": rules.Polynomial(ETA, "η", "K̂"),
+    "eigenvalues": rules.AnyOrder(),
+    "variances": rules.AnyOrder(),
+    "variance_fractions": rules.AnyOrder(),
+    "eigenvectors": rules.Basis(_etas, unit=True, noun="eigenvector", not_normalised=(
+        "eigenvectors_not_normalised",
+        "The eigenvectors point the right way but are not unit vectors: divide each by its length, v = w/‖w‖.")),
+    "coefficients": rules.Basis(_etas, noun="coefficient vector", consistent_with="eigenvectors",
+                                sign_rule="c = v/√η keeps the sign of v"),
+    "coordinates": rules.Basis(_etas, noun="coordinate vector", consistent_with="eigenvectors",
+                               sign_rule="a = √η v keeps the sign of v"),
+    "new_coordinates": rules.SignedColumns(),
+}
+
+
+def _restart(problem: Problem, **start) -> dict:
+    """The answers of the recipe started again from a given K or K̂."""
+    return solve(Problem(problem.title, components=problem.components, **start)).answers
+
+
+def _from_kernel(problem: Problem, K) -> dict:
+    answers = common.centring_answers(K)
+    if all(x.is_Rational for x in K):  # exact and quick; other variants stop at K̂
+        answers.update(_restart(problem, kernel_matrix=K))
+    return answers
+
+
+def _scaled(vectors, etas, power):
+    return tuple(tuple(tidy(x * sp.sqrt(eta) ** power) for x in v) for v, eta in zip(vectors, etas))
+
+
+def _confusion(name, sentence, key, power):
+    """Coordinates or coefficients written as v·η^(power/2) instead of the right scaling."""
+    def variant(problem, solution):
+        kept = len(solution.answers[key])
+        return {key: _scaled(solution.answers["eigenvectors"][:kept], solution.answers["eigenvalues"], power)}
+    return Mistake(name, sentence, (key,), variant)
+
+
+def _not_centred(problem, solution):
+    K = solution.answers["kernel"]
+    return {"centred_kernel": K, **_restart(problem, centred_kernel_matrix=K)}
+
+
+def _variances_over(divisor):
+    return lambda problem, solution: {"variances": tuple(tidy(v / divisor(problem.n))
+                                                         for v in solution.answers["eigenvalues"])}
+
+
+MISTAKES = (
+    *common.kernel_mistakes(_from_kernel, common.CENTRED + EIGEN_KEYS),
+    *common.centring_mistakes(),
+    Mistake("not_centred", "The kernel matrix was not centred: kernel PCA works with "
+            "K̂ = K − r̄ᵢ − r̄ⱼ + ḡ, whose rows sum to 0, not with K.", ("centred_kernel",) + EIGEN_KEYS, _not_centred),
+    Mistake("variances_are_eta", "These are the eigenvalues η of K̂: the variances are λ = η/n.",
+            ("variances",), _variances_over(lambda n: 1)),
+    Mistake("variances_over_n_minus_1", "Kernel PCA's variances divide by n, λ = η/n, not by n − 1.",
+            ("variances",), _variances_over(lambda n: n - 1)),
+    _confusion("coordinates_are_v", "These are the unit eigenvectors v: the coordinates are a = √η v.",
+               "coordinates", 0),
+    _confusion("coordinates_are_c", "These are the coefficients c = v/√η: the coordinates are a = K̂c = √η v.",
+               "coordinates", -1),
+    _confusion("coordinates_are_eta_v", "This is ηv = K̂v: the coordinates are a = K̂c with c = v/√η, "
+               "which is √η v.", "coordinates", 2),
+    _confusion("coefficients_are_a", "These are the coordinates a = √η v: the coefficients are c = v/√η.",
+               "coefficients", 1),
+    _confusion("coefficients_are_v", "These are the unit eigenvectors v: the coefficients are c = v/√η.",
+               "coefficients", 0),
+)
+
+
+def _from_eigenvalues(problem, expected, values):
+    etas = values["eigenvalues"]
+    total = sum(etas)
+    return {"variances": tuple(tidy(e / len(etas)) for e in etas),
+            "variance_fractions": tuple(tidy(e / total) for e in etas)}
+
+
+def _from_pairs(problem, expected, values):
+    """c = v/√η and a = √η v from the student's own eigenpairs (largest η first, positive only)."""
+    etas = values.get("eigenvalues", expected["eigenvalues"])
+    pairs = sorted(zip(etas, values["eigenvectors"]), key=lambda p: -numeric(p[0]))
+    kept = [(eta, v) for eta, v in pairs if sign_of(eta) > 0][: len(expected["coordinates"])]
+    etas, vectors = [eta for eta, _ in kept], [v for _, v in kept]
+    return {"eigenvalues": tuple(etas), "coefficients": _scaled(vectors, etas, -1),
+            "coordinates": _scaled(vectors, etas, 1)}
+
+
+FOLLOW_THROUGH = (
+    *common.centring_follow_through(lambda problem, K: _restart(problem, kernel_matrix=K), EIGEN_KEYS),
+    FollowThrough(("centred_kernel",), EIGEN_KEYS,
+                  lambda problem, expected, values: _restart(problem, centred_kernel_matrix=matrix(values["centred_kernel"])),
+                  solves=True),
+    common.roots_follow_through(ETA),
+    FollowThrough(("eigenvalues",), ("variances", "variance_fractions"), _from_eigenvalues),
+    FollowThrough(("eigenvalues", "eigenvectors"), ("coefficients", "coordinates"), _from_pairs),
+    FollowThrough(("eigenvectors",), ("coefficients", "coordinates"), _from_pairs),
+)

@@ -1,0 +1,93 @@
+"""Topic mds: classical multidimensional scaling from a distance table or from points.
+
+Fields (besides topic and title): ``points``, ``distances``, ``dimensions``.
+Answer keys: ``squared_distances``, ``a_matrix``, ``b_matrix``, ``eigenvalues``, ``coordinates``,
+``recovered_distances`` (what each holds: ANSWER_KEYS).
+The README's section on this topic shows a problem file.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import sympy as sp
+
+from tutor import fields
+from tutor.errors import ProblemError
+from tutor.exact.eigen import spectrum
+from tutor.exact.tidy import numeric
+from tutor.topics.mds import recipe as mds
+from tutor.steps import Solution
+from tutor.topics import inputs
+
+NAME = "mds"
+SUMMARY = "Classical multidimensional scaling: A, B = HAH, X = V Λ^(1/2), distances checked"
+FIELDS = ("topic", "title", "points", "distances", "dimensions")
+ANSWER_KEYS = {
+    "squared_distances": "squared distances d² (n×n; points given)",
+    "a_matrix": "A = −½[d²] (n×n)",
+    "b_matrix": "B = HAH (n×n)",
+    "eigenvalues": "eigenvalues of B (n values, descending)",
+    "coordinates": "the recovered points (n points of p values)",
+    "recovered_distances": "their squared distances (n×n)",
+}
+
+
+@dataclass(frozen=True)
+class Problem:
+    title: str
+    squared: sp.ImmutableMatrix  # the d_ij², given or computed
+    points: tuple[tuple[sp.Expr, ...], ...] | None
+    dimensions: int | None
+
+
+def parse(raw: dict) -> Problem:
+    fields.reject_unknown(raw, FIELDS)
+    start = inputs.one_start(raw, ("distances", "points"))
+    dimensions = fields.integer(raw["dimensions"], "dimensions", 1, 7) if "dimensions" in raw else None
+    title = fields.text(raw.get("title", "Classical multidimensional scaling"), "title")
+    if start == "points":
+        points = inputs.points(raw)
+        n = len(points)
+        squared = sp.ImmutableMatrix(n, n, lambda i, j: sum((a - b) ** 2 for a, b in zip(points[i], points[j])))
+        return Problem(title, squared, points, dimensions)
+    D = fields.square_matrix(raw["distances"], "distances", min_n=2, max_n=inputs.MAX_POINTS)
+    for i in range(D.rows):
+        if D[i, i] != 0:
+            raise ProblemError(f"diagonal entry {i + 1} is {D[i, i]}, but a point is at distance 0 from itself",
+                               field="distances")
+        for j in range(D.cols):
+            if numeric(D[i, j], 30) < 0:
+                raise ProblemError(f"entry ({i + 1},{j + 1}) is negative", field="distances")
+    return Problem(title, sp.ImmutableMatrix(D.applyfunc(lambda v: v**2)), None, dimensions)
+
+
+def solve(problem: Problem) -> Solution:
+    steps = []
+    if problem.points is not None:
+        steps.append(mds.squared_distances_from_points_step(problem.points))
+    a = mds.a_matrix_step(problem.squared)
+    b = mds.b_matrix_step(a.result)
+    spec = spectrum(b.result)
+    eig = mds.spectrum_step(spec)
+    positive = sum(1 for v in spec.values if numeric(v, 30) > sp.Float("1e-25"))
+    p = positive if problem.dimensions is None else problem.dimensions
+    if p > positive:
+        raise ProblemError(f"asks for {p} dimensions but B has only {positive} positive eigenvalues",
+                           field="dimensions")
+    coords = mds.coordinates_step(spec, p)
+    exact = p == positive and eig.data["negative"] == 0
+    steps += [a, b, eig, coords, mds.reproduce_step(coords.result, problem.squared, exact)]
+    return Solution(NAME, problem.title, problem, tuple(steps), tuple(ANSWER_KEYS))
+
+
+def problem_data(problem: Problem) -> dict:
+    data: dict = {"topic": NAME, "title": problem.title}
+    if problem.points is not None:
+        data["points"] = inputs.point_rows(problem.points)
+    else:
+        data["squared_distances"] = inputs.matrix_rows(problem.squared)
+    if problem.dimensions is not None:
+        data["dimensions"] = problem.dimensions
+    return data
+

@@ -1,0 +1,92 @@
+"""Topic pca-feature-map: "Linear PCA cannot see a curve" — PCA before and after a map φ.
+
+Fields (besides topic and title): ``points``, ``map``.
+Answer keys: ``covariance_before``, ``eigenvalues_before``, ``mapped_points``, ``covariance_after``,
+``eigenvalues_after`` (what each holds: ANSWER_KEYS).
+The README's section on this topic shows a problem file.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import sympy as sp
+
+from tutor import fields
+from tutor.errors import ParseError, ProblemError
+from tutor.exact.parser import parse_map
+from tutor.recipes import pca
+from tutor.steps import Solution
+from tutor.topics import inputs
+
+NAME = "pca-feature-map"
+SUMMARY = "Linear PCA cannot see a curve: PCA before and after a feature map"
+FIELDS = ("topic", "title", "points", "map")
+ANSWER_KEYS = {
+    "covariance_before": "covariance S of the points (d×d, 1/n)",
+    "eigenvalues_before": "eigenvalues of S (descending)",
+    "mapped_points": "φ(xᵢ) for each point",
+    "covariance_after": "covariance of the mapped points",
+    "eigenvalues_after": "eigenvalues of the mapped covariance (descending)",
+}
+MAX_MAP = 6
+
+
+@dataclass(frozen=True)
+class Problem:
+    title: str
+    points: tuple[tuple[sp.Expr, ...], ...]
+    phi: tuple[sp.Expr, ...]
+    variables: tuple[sp.Symbol, ...]
+
+
+def parse(raw: dict) -> Problem:
+    fields.reject_unknown(raw, FIELDS)
+    for name in ("points", "map"):
+        if name not in raw:
+            raise ProblemError("is missing", field=name)
+    points = inputs.points(raw)
+    d = len(points[0])
+    xs = sp.symbols(f"x1:{d + 1}", real=True)
+    names = {str(x): x for x in xs}
+    raw_map = raw["map"]
+    if not isinstance(raw_map, list) or not 1 <= len(raw_map) <= MAX_MAP:
+        raise ProblemError(f"must be a list of 1 to {MAX_MAP} expressions in {', '.join(names)}", field="map")
+    phi = []
+    for i, text in enumerate(raw_map, start=1):
+        try:
+            phi.append(parse_map(str(text), names) if not isinstance(text, (int, float)) else fields.number(text, "map"))
+        except ParseError as err:
+            raise ProblemError(err.message, field=f"map[{i}]") from None
+    for p in points:
+        for i, f in enumerate(phi, start=1):
+            value = f.subs(dict(zip(xs, p)))
+            if not value.is_real or value.has(sp.zoo, sp.nan):
+                raise ProblemError(f"is not a real number at the point {list(p)}", field=f"map[{i}]")
+    title = fields.text(raw.get("title", "Linear PCA cannot see a curve"), "title")
+    return Problem(title, points, tuple(phi), xs)
+
+
+def solve(problem: Problem) -> Solution:
+    before = pca.covariance_step(problem.points, key="covariance_before", title="Covariance of the points")
+    mapped = pca.mapped_points_step(problem.points, problem.phi, problem.variables)
+    after = pca.covariance_step(mapped.result, key="covariance_after", title="Covariance of the mapped points")
+    steps = (
+        before,
+        pca.covariance_spectrum_step(before.result, key="eigenvalues_before", title="Spectrum before the map"),
+        mapped,
+        after,
+        pca.covariance_spectrum_step(after.result, key="eigenvalues_after", title="Spectrum after the map"),
+    )
+    shares = [s.data["share"] for s in steps if s.kind == "covariance_spectrum"]
+    # maths only inside $…$ (with \% there), so the sentence is valid Markdown and LaTeX alike
+    before, after = (rf"${sp.latex(s)} \approx {float(s) * 100:.1f}\%$" for s in shares)
+    summary = (f"The first component explains {before} of the variance before the map and {after} after "
+               "it: PCA only rotates the axes, so a curved pattern needs the map first.",)
+    return Solution(NAME, problem.title, problem, steps, tuple(ANSWER_KEYS), summary)
+
+
+def problem_data(problem: Problem) -> dict:
+    return {"topic": NAME, "title": problem.title, "points": inputs.point_rows(problem.points),
+            "map": [str(f) for f in problem.phi]}
+

@@ -1,0 +1,77 @@
+"""Topic rbf-gamma: "Choosing γ and what RBF does to far-apart points".
+
+Fields (besides topic and title): ``similarity``, ``distance``, ``distances``.
+Answer keys: ``gamma``, ``kernel_values``, ``feature_distances`` (what each holds: ANSWER_KEYS).
+The README's section on this topic shows a problem file.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import sympy as sp
+
+from tutor import fields
+from tutor.errors import ProblemError
+from tutor.recipes import feature_space
+from tutor.steps import Solution
+
+NAME = "rbf-gamma"
+SUMMARY = "Choosing γ for an RBF kernel, and what it does to far-apart points"
+FIELDS = ("topic", "title", "similarity", "distance", "distances")
+ANSWER_KEYS = {
+    "gamma": "γ = −ln(s)/d² (one value)",
+    "kernel_values": "K at each listed distance (one value per distance)",
+    "feature_distances": "d_φ = √(2 − 2K) at each listed distance (one value per distance)",
+}
+MAX_DISTANCES = 12
+
+
+@dataclass(frozen=True)
+class Problem:
+    title: str
+    similarity: sp.Expr
+    distance: sp.Expr
+    distances: tuple[sp.Expr, ...]
+
+
+def parse(raw: dict) -> Problem:
+    fields.reject_unknown(raw, FIELDS)
+    for name in ("similarity", "distance"):
+        if name not in raw:
+            raise ProblemError("is missing", field=name)
+    s = fields.number(raw["similarity"], "similarity")
+    d = fields.number(raw["distance"], "distance")
+    if not s.is_positive:
+        raise ProblemError(f"must be > 0 (an RBF similarity is e^(-something)), got {s}", field="similarity")
+    if not (sp.N(s, 30) < 1):
+        raise ProblemError(f"must be < 1 (only identical points have similarity 1), got {s}", field="similarity")
+    if not d.is_positive:
+        raise ProblemError(f"must be > 0, got {d}", field="distance")
+    raw_list = raw.get("distances", [1, 2, 4, 8])
+    if not isinstance(raw_list, list) or not 1 <= len(raw_list) <= MAX_DISTANCES:
+        raise ProblemError(f"must be a list of 1 to {MAX_DISTANCES} distances", field="distances")
+    distances = tuple(fields.number(v, f"distances[{i}]") for i, v in enumerate(raw_list, start=1))
+    for i, t in enumerate(distances, start=1):
+        if t.is_negative:
+            raise ProblemError(f"must be >= 0, got {t}", field=f"distances[{i}]")
+    title = fields.text(raw.get("title", "Choosing γ for an RBF kernel"), "title")
+    return Problem(title, s, d, distances)
+
+
+def solve(problem: Problem) -> Solution:
+    s, d = problem.similarity, problem.distance
+    kernel_values = feature_space.rbf_kernel_values_step(s, d, problem.distances)
+    steps = (
+        feature_space.gamma_step(s, d),
+        feature_space.simplified_kernel_step(s, d),
+        feature_space.rbf_feature_distance_step(),
+        kernel_values,
+        feature_space.rbf_feature_distances_step(problem.distances, kernel_values.result),
+    )
+    return Solution(NAME, problem.title, problem, steps, tuple(ANSWER_KEYS))
+
+
+def problem_data(problem: Problem) -> dict:
+    return {"topic": NAME, "title": problem.title, "similarity": str(problem.similarity),
+            "distance": str(problem.distance), "distances": [str(t) for t in problem.distances]}
