@@ -100,6 +100,16 @@ def test_roots_closer_than_the_working_precision_are_still_told_apart():
     assert lo2 < 1 - root < hi2 < lo1 < 1 + root < hi1
 
 
+def test_far_apart_rbf_points_whose_closed_forms_cancel_solve_and_check():
+    # e^-90 beside 1: sums of terms near e^60 cancel to values near 1 (CI found a ZeroDivisionError here,
+    # and with it fixed, checks that failed on the lost digits).
+    points = [[1, 5], [-2, -4], [0, -3]]
+    solution = _solve(f"topic: kernel-pca\npoints: {points}\nkernel: {{name: rbf, gamma: 1}}\n")
+    expected, _ = _numpy_kernel_pca(points, 1.0)
+    assert _floats(solution.answers["eigenvalues"]) == pytest.approx(list(expected), abs=1e-9)
+    assert all(check.passed for step in solution.steps for check in step.checks)
+
+
 @settings(max_examples=4, deadline=None)
 @given(st.lists(st.tuples(st.integers(-6, 6), st.integers(1, 3), st.integers(-6, 6), st.integers(1, 3)),
                 min_size=3, max_size=4, unique=True))

@@ -19,6 +19,7 @@ _PRECISION = 40  # digits for numeric sign and order decisions on exact values
 _TIDY_LIMIT = 40  # operations: radsimp on larger expressions can take minutes
 _PROVE_LIMIT = 60  # operations: larger identities are confirmed on 100 digits
 _MAX_GUARD = 1000  # guard digits at most for shown(): a value cancelling beyond them shows its last estimate
+_MAX_DIVISION_DIGITS = 4000  # digits at most to evaluate a value whose part cancels to 0 before a division
 
 
 def as_expr(value) -> sp.Expr:
@@ -245,9 +246,39 @@ def numeric(expr: sp.Expr, digits: int = _PRECISION) -> sp.Float:
     """
     import mpmath
 
-    with mpmath.workdps(digits + 15):
-        value = _mp_eval(as_expr(expr), {})
-        return sp.Float(mpmath.re(value), digits)
+    return sp.Float(mpmath.re(_evaluate(as_expr(expr), digits + 15)), digits)
+
+
+def _evaluate(expr, dps: int):
+    """``expr`` evaluated with about ``dps`` correct digits (with 15 of them as guard digits).
+
+    Far-apart RBF points give closed forms with terms like e^60 that cancel to a value near 1: the
+    evaluation counts the digits each sum loses to cancellation and is repeated with that many more
+    digits until the loss fits in the guard; a part that cancels to exactly 0 and is then divided by
+    is likewise evaluated again with more digits.
+    """
+    import mpmath
+
+    working, previous = dps, None
+    while True:
+        memo: dict = {_LOSS: 0}
+        try:
+            with mpmath.workdps(working):
+                value = _mp_eval(expr, memo)
+            lost = memo[_LOSS]
+            if lost <= working - dps + 10:
+                return value
+            if previous is not None and lost - previous[1] >= (working - previous[0]) // 2:
+                return value  # the loss grows with the digits: the sum is zero (a check) or as good as zero
+            previous = (working, lost)
+            working = max(dps + lost + 15, working + 30)
+        except ZeroDivisionError:
+            working *= 4
+        if working > _MAX_DIVISION_DIGITS:
+            from ..errors import UnsupportedProblem
+
+            raise UnsupportedProblem("a value cancels beyond 4,000 digits; "
+                                     "the points are too far apart for this kernel") from None
 
 
 @lru_cache(maxsize=4096)
@@ -265,22 +296,22 @@ def shown(expr: sp.Expr, digits: int = 30) -> sp.Float:
     if expr.is_Rational:
         return sp.Float(expr, digits)
     guard = 15
-    with mpmath.workdps(digits + guard):
-        value = mpmath.re(_mp_eval(expr, {}))
+    value = mpmath.re(_evaluate(expr, digits + guard))
     while guard <= _MAX_GUARD:
         guard *= 4
+        better = mpmath.re(_evaluate(expr, digits + guard))
         with mpmath.workdps(digits + guard):
-            better = mpmath.re(_mp_eval(expr, {}))
             if value == better or abs(better - value) <= abs(better) * mpmath.mpf(10) ** (-digits - 2):
                 return sp.Float(better, digits)
-            value = better
+        value = better
     return sp.Float(value, digits)
 
 
 _MP_FUNCTIONS = {sp.exp: "exp", sp.log: "log", sp.cos: "cos", sp.sin: "sin", sp.acos: "acos"}
 
 
-_LEAF_VALUES: dict = {}  # (node, digits) -> value, for exponentials and powers, across calls
+_LEAF_VALUES: dict = {}  # (node, digits) -> (value, digits lost), for exponentials and powers, across calls
+_LOSS = object()  # memo key: the most digits any sum lost to cancellation in this evaluation
 
 
 def _mp_eval(expr, memo):
@@ -290,11 +321,22 @@ def _mp_eval(expr, memo):
         return memo[expr]
     leaf = (expr, mpmath.mp.dps) if (expr.is_Pow or expr.is_Function) and not expr.args[0].is_Add else None
     if leaf is not None and leaf in _LEAF_VALUES:
-        return _LEAF_VALUES[leaf]
+        value, lost = _LEAF_VALUES[leaf]
+        memo[_LOSS] = max(memo[_LOSS], lost)
+        return value
+    before = memo[_LOSS]
+    if leaf is not None:
+        memo[_LOSS] = 0  # the loss inside this leaf alone, cached with it
     if expr.is_Rational:
         value = mpmath.mpf(expr.p) / expr.q
     elif expr.is_Add:
-        value = mpmath.fsum(_mp_eval(a, memo) for a in expr.args)
+        terms = [_mp_eval(a, memo) for a in expr.args]
+        value = mpmath.fsum(terms)
+        largest = max(abs(mpmath.re(t)) + abs(mpmath.im(t)) for t in terms)
+        if largest:
+            size = abs(mpmath.re(value)) + abs(mpmath.im(value))
+            lost = mpmath.mp.dps if not size else max(0, int(mpmath.log10(largest / size)))
+            memo[_LOSS] = max(memo[_LOSS], lost)
     elif expr.is_Mul:
         value = mpmath.fprod(_mp_eval(a, memo) for a in expr.args)
     elif expr.is_Pow:
@@ -313,7 +355,8 @@ def _mp_eval(expr, memo):
     if leaf is not None:
         if len(_LEAF_VALUES) > 20000:
             _LEAF_VALUES.clear()
-        _LEAF_VALUES[leaf] = value
+        _LEAF_VALUES[leaf] = (value, memo[_LOSS])
+        memo[_LOSS] = max(before, memo[_LOSS])
     return value
 
 
