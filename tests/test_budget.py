@@ -132,3 +132,38 @@ def test_the_budget_thresholds_are_what_the_readme_says():
     assert f"quadratic of degree above {eigen.MAX_T_DEGREE_QUADRATIC} in t" in readme
     assert f"factor degree above {eigen.MAX_ALGEBRAIC_SIZE}" in readme
     assert f"(above {eigen.FACTOR_T_DEGREE} in t)" in readme
+
+
+MIXED_EXPONENTIALS = [  # squared distances with rational and √3 (or √2 and √3) parts: several exponentials
+    ([[3, "1/3"], ["sqrt(3)", -2], ["1/2", -2]], "1/2", 0.5),
+    ([[1, "-sqrt(3)"], [2, 0], ["sqrt(2)", -2]], "ln(2)/2", float(np.log(2) / 2)),
+]
+
+
+@pytest.mark.parametrize("points, gamma, value", MIXED_EXPONENTIALS)
+def test_rbf_values_in_several_exponentials_name_their_roots_instead_of_factoring_for_minutes(points, gamma, value):
+    # Before: Wang's factoring over Q(e^(1/72), e^(−√3), …) and eigenvectors over it, a minute or more.
+    solution = _solve(f"topic: kernel-pca\npoints: {points}\nkernel: {{name: rbf, gamma: '{gamma}'}}\n")
+    etas = solution.answers["eigenvalues"]
+    assert isinstance(etas[0], PolyRoot) and etas[-1] == 0
+    assert "independent exponentials" in solution.step("eigenvalues").note
+    X = np.array([[float(sp.sympify(c)) for c in p] for p in points])
+    K = np.exp(-value * ((X[:, None, :] - X[None, :, :]) ** 2).sum(-1))
+    H = np.eye(len(X)) - 1 / len(X)
+    expected = sorted(np.linalg.eigvalsh(H @ K @ H), reverse=True)
+    assert _floats(etas) == pytest.approx(expected, abs=1e-12)
+    assert all(check.passed for step in solution.steps for check in step.checks)
+
+
+def test_two_named_factors_are_numbered_as_one_and_a_large_matrix_over_q_t_names_its_roots():
+    # 7 points on a line, two of them twice, γ = 1/2: two quadratic factors of degree 20 in t = e^(−1/2),
+    # whose eigenvectors by elimination over Q(t)[x]/(f) took 12 s; named, each factor's roots were ρ₁, ρ₂.
+    points = [[-3], [0], [-3], [-2], [-1], [1], [1]]
+    solution = _solve(f"topic: kernel-pca\npoints: {points}\nkernel: {{name: rbf, gamma: '1/2'}}\n")
+    etas = solution.answers["eigenvalues"]
+    assert [isinstance(v, PolyRoot) for v in etas] == [True] * 4 + [False] * 3 and etas[4:] == (0, 0, 0)
+    assert len({sp.latex(v) for v in etas[:4]}) == 4  # ρ₁ … ρ₄, not ρ₁, ρ₂ twice
+    assert "7 × 7 matrix" in solution.step("eigenvalues").note
+    expected, _ = _numpy_kernel_pca(points, 0.5)
+    assert _floats(etas) == pytest.approx(list(expected), abs=1e-12)
+    assert all(check.passed for step in solution.steps for check in step.checks)

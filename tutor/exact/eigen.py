@@ -86,7 +86,8 @@ class _Field:
         """Σ (cₖ/D)·value(t)^k built term by term, for an element of Q(t) with a whole-number
         denominator: converting through a polynomial in t and substituting was a tenth of
         an n = 8 RBF problem."""
-        if not (self.back and self.domain.is_FractionField and self.domain.domain.is_ZZ and element.denom.is_ground):
+        if not (len(self.back) == 1 and self.domain.is_FractionField and self.domain.domain.is_ZZ
+                and element.denom.is_ground):
             return None
         (value,) = self.back.values()
         if isinstance(value, sp.exp):
@@ -115,13 +116,14 @@ def spectrum(matrix: sp.Matrix) -> Spectrum:
     pairs: list[Eigenpair] = []
     factored_parts = []
     reasons = []
+    named = []  # factors whose roots are named: all of them as one product, so ρ₁ > ρ₂ > … are numbered once
     for f, mult in factors:
         f = f.monic()
         factored_parts.append(sp.Pow(_to_expr_poly(f, field).subs(_X, ETA), mult))
-        reason = _named(f, field) or (_UNFACTORED if f == unproved else "")
+        reason = _named(f, field, n) or (_UNFACTORED if f == unproved else "")
         if reason:
             reasons.append(reason)
-            pairs += _implicit_pairs(matrix, f, field, mult)
+            named.append((f, mult))
             continue
         roots = _roots(f, field)
         basis, norms = _eigenbasis(dm, f, n, mult, field)
@@ -134,6 +136,11 @@ def spectrum(matrix: sp.Matrix) -> Spectrum:
                 norm_sq = tidy(root.evaluate(nsq) / content**2)
                 unit = tuple(tidy(v / sp.sqrt(norm_sq)) for v in found)
                 pairs.append(Eigenpair(root.value, found, norm_sq, unit, mult))
+    if named:
+        product = named[0][0]
+        for f, _ in named[1:]:
+            product = product * f
+        pairs += _implicit_pairs(matrix, product, field, max(mult for _, mult in named))
     order = sort_descending([p.value for p in pairs])
     factored = sp.Mul(sign, *factored_parts, evaluate=False) if sign == -1 else sp.Mul(*factored_parts)
     return Spectrum(char_poly, factored, tuple(pairs[i] for i in order), _budget_note(reasons))
@@ -188,7 +195,7 @@ def _field_of(entries: list[sp.Expr]) -> _Field:
     powers of b^(1/L) in the number field Q(b^(1/L)); anything else goes to SymPy's
     own construction (Q(√2, √3), say).
     """
-    entries, back = _exp_to_powers(entries)
+    given, (entries, back) = entries, _exp_to_powers(entries)
     if not back:
         root_field = _root_field(entries)
         if root_field is not None:
@@ -203,6 +210,8 @@ def _field_of(entries: list[sp.Expr]) -> _Field:
         raise UnsupportedProblem(f"the entries do not lie in one exact field ({err})") from None
     if K.is_EX or K.is_EXRAW:
         raise UnsupportedProblem(_no_field_reason(entries))
+    if len(back) > 1 and not (K.domain.is_ZZ or K.domain.is_QQ):  # Q(α)(t₁, t₂): factoring takes hours
+        raise UnsupportedProblem(_no_field_reason(given))
     return _Field(K, elements, back)
 
 
@@ -226,7 +235,8 @@ MAX_DEGREE_UNDER_T = 4  # of Q(α) in Q(α)(t): Q(2^(1/4))(t) takes seconds, Q(2
 def _algebraic_function_field(entries: list[sp.Expr]):
     """Q(α)(t) for entries that are rational functions of t with algebraic coefficients
     (an RBF value 2^(−3/2−√2) = (√2/4)·t with t = 2^(−√2)), which construct_domain leaves to EX."""
-    algebraic = [a for e in entries for a in e.atoms(sp.Pow) if not a.has(_T)]
+    algebraic = [a for e in entries for a in e.atoms(sp.Pow) if not (a.free_symbols and a.base.is_Symbol)]
+    generators = sorted({a for e in entries for a in e.free_symbols}, key=sp.default_sort_key) or [_T]
     roots: dict = {}  # rational base -> lcm of its root orders: Q(α) has degree at most their product
     for a in algebraic:
         if a.base.is_Rational and a.exp.is_Rational:
@@ -242,7 +252,7 @@ def _algebraic_function_field(entries: list[sp.Expr]):
     K0, _ = sp.polys.constructor.construct_domain(algebraic or [sp.Integer(1)], field=True, extension=True)
     if not (K0.is_QQ or K0.is_ZZ or K0.is_AlgebraicField):
         return K0, []
-    K = K0.frac_field(_T)
+    K = K0.frac_field(*generators)
     return K, [K.from_sympy(e) for e in entries]
 
 
@@ -315,13 +325,48 @@ def _exp_to_powers(entries: list[sp.Expr]):
     ratios = {}
     for a in args:
         r = sp.cancel(a / g)
-        if not r.is_Rational:  # several independent exponentials: SymPy makes each a generator of Q(e, e^√3, …)
-            return entries, {}
+        if not r.is_Rational:
+            return _exp_to_several(entries, atoms)
         ratios[a] = r
     denominator = lcm(*(int(r.q) for r in ratios.values()))
     mapping = {x: kept * _T ** int(ratios[a] * denominator) for x, (kept, a) in atoms.items()}
     replaced = [e.xreplace(mapping) for e in entries]
     return replaced, {_T: sp.exp(g / denominator)}
+
+
+MAX_GENERATORS = 4  # independent exponentials in one field: each one more multiplies the size of every polynomial
+
+
+def _exp_to_several(entries: list[sp.Expr], atoms: dict):
+    """Entries whose exponents are not rational multiples of one number (an RBF kernel at squared distances
+    3 + 2√3 and 7/4: e^(−γ(3 + 2√3)) and e^(−7γ/4)), as Laurent polynomials in several generators.
+
+    Each exponent is split over the numbers it is a rational combination of (1, √3, √2·ln 2, …);
+    each such number m gets one generator t = exp(m/L). Left to SymPy, e^(√3) and e^(−√3), or e^(√3)
+    and e^(√3/2), would become unrelated generators, and the zero eigenvalue of a centred kernel matrix
+    would no longer be seen as one. The generators are algebraically independent (Lindemann–Weierstrass
+    for exponentials of linearly independent algebraic numbers; for powers 2^(√2), 2^(√3) this rests on
+    Schanuel's conjecture), so algebra done for generic t₁, t₂, … is exact.
+    """
+    split = {}  # exponent -> {number m: rational coefficient}
+    for _, a in atoms.values():
+        parts = {}
+        for m, c in sp.expand(a).as_coefficients_dict().items():
+            if not c.is_Rational:
+                return entries, {}
+            parts[m] = parts.get(m, 0) + c
+        split[a] = {m: c for m, c in parts.items() if c}
+    basis = sorted({m for parts in split.values() for m in parts}, key=sp.default_sort_key)
+    if len(basis) > MAX_GENERATORS:
+        raise UnsupportedProblem(
+            f"the kernel values are exponentials of {len(basis)} independent numbers; the exact engine works with "
+            f"{MAX_GENERATORS} at most (points whose squared distances mix several square roots)")
+    scale = {m: lcm(*(int(sp.Rational(parts.get(m, 0)).q) for parts in split.values())) for m in basis}
+    symbols = {m: sp.Symbol(f"t{i + 1}") for i, m in enumerate(basis)}
+    mapping = {x: kept * sp.Mul(*(symbols[m] ** int(c * scale[m]) for m, c in split[a].items()))
+               for x, (kept, a) in atoms.items()}
+    replaced = [e.xreplace(mapping) for e in entries]
+    return replaced, {symbols[m]: sp.exp(m / scale[m]) for m in basis}
 
 
 # --- the budget: which roots are written out, and which are named ----------------------------------
@@ -334,6 +379,7 @@ def _exp_to_powers(entries: list[sp.Expr]):
 MAX_T_DEGREE = 24  # of a cubic's coefficients in t: beyond it, closed forms run to thousands of terms
 MAX_T_DEGREE_QUADRATIC = 120  # of a quadratic's: beyond it, eigenvectors over Q(t)[x]/(f) take seconds to minutes
 MAX_ALGEBRAIC_SIZE = 8  # degree of a factor × degree of its number field: beyond it, nested radicals
+MAX_T_DEGREE_LARGE = 12  # of a factor's coefficients when n > 4: elimination over Q(t)[x]/(f) takes seconds beyond it
 FACTOR_T_DEGREE = 60  # of the characteristic polynomial in t: beyond it, SymPy's factoring over Q(t) can take minutes
 
 
@@ -342,7 +388,7 @@ def _t_degree(coefficients) -> int:
     return max((max(c.numer.degree(), c.denom.degree()) for c in coefficients if c), default=0)
 
 
-def _named(f: sp.Poly, field: _Field) -> str:
+def _named(f: sp.Poly, field: _Field, n: int) -> str:
     """Why the roots of the monic irreducible factor f are better named than written ('' when they are not).
 
     Over Q the roots are rationals, surds or CRootOf objects (named already). Elsewhere: an
@@ -356,6 +402,9 @@ def _named(f: sp.Poly, field: _Field) -> str:
     if degree < 2 or K.is_QQ or K.is_ZZ:
         return ""
     if K.is_FractionField:
+        if K.ngens > 1:  # eigenvectors over Q(t₁, t₂, …)[x]/(f) take minutes, and their closed forms run to pages
+            return (f"be radicals of long polynomials in {K.ngens} independent exponentials (the kernel's squared "
+                    "distances mix rational and irrational parts), minutes to find")
         t = ", ".join(f"$t = {sp.latex(v)}$" for v in field.back.values()) or "$t$"
         if degree >= 3 and K.domain.is_AlgebraicField:  # Q(α)(t): an RBF kernel at irrational squared distances
             return f"be radicals over a number field extended by {t}, minutes to hours to find"
@@ -365,6 +414,9 @@ def _named(f: sp.Poly, field: _Field) -> str:
         limit = MAX_T_DEGREE if degree == 3 else MAX_T_DEGREE_QUADRATIC
         if top > limit:
             return f"be radicals of polynomials of degree {top} in {t}, pages long and minutes to find"
+        if n > _ADJUGATE_MAX_N and top > MAX_T_DEGREE_LARGE:
+            return (f"need eigenvectors of a {n} × {n} matrix over polynomials of degree {top} in {t}, "
+                    "seconds to find and pages long")
         return ""
     size = degree * K.ext.minpoly.degree() if K.is_AlgebraicField else degree
     if degree >= 4 or size > MAX_ALGEBRAIC_SIZE:
@@ -399,7 +451,8 @@ def _factors(coeffs: list, field: _Field) -> tuple[list[tuple[sp.Poly, int]], sp
     """
     K = field.domain
     poly = sp.Poly.from_list(coeffs, _X, domain=K)
-    if not K.is_FractionField or _t_degree(coeffs) <= FACTOR_T_DEGREE:
+    several = K.is_FractionField and K.ngens > 1  # independent exponentials: Q(e^(1/72), e^(−√3), …)
+    if not K.is_FractionField or (not several and _t_degree(coeffs) <= FACTOR_T_DEGREE):
         return poly.factor_list()[1], None
     zeros = 0
     while zeros < len(coeffs) - 1 and not coeffs[len(coeffs) - 1 - zeros]:
@@ -410,7 +463,8 @@ def _factors(coeffs: list, field: _Field) -> tuple[list[tuple[sp.Poly, int]], sp
         return found, None
     square_free = False
     for t0 in (Fraction(1, 2), Fraction(2, 3), Fraction(3, 5)):
-        special = _specialise(rest, t0)
+        # several generators get distinct values (t₀, t₀ + 1/7, t₀ + 2/7, …), so none of them coincide
+        special = _specialise(rest, tuple(t0 + Fraction(i, 7) for i in range(K.ngens)))
         if special is None:
             continue
         if special.is_irreducible:
@@ -418,11 +472,17 @@ def _factors(coeffs: list, field: _Field) -> tuple[list[tuple[sp.Poly, int]], sp
         square_free = square_free or special.is_sqf
     if square_free:
         return found + [(rest, 1)], (rest.monic() if rest.degree() > 1 else None)
+    if several:  # Wang's algorithm over several generators takes minutes where one takes seconds
+        raise UnsupportedProblem(
+            "the kernel values are powers of several independent transcendental numbers (an RBF kernel at squared "
+            "distances with irrational parts that are not rational multiples of their rational parts) and the "
+            "characteristic polynomial has a repeated root: factoring it exactly would take minutes")
     return poly.factor_list()[1], None  # a repeated root: factor in full (the solve's time limit still holds)
 
 
-def _specialise(poly: sp.Poly, t0: Fraction) -> sp.Poly | None:
-    """The polynomial over Q with t = t₀, or None where a denominator or its leading coefficient vanishes."""
+def _specialise(poly: sp.Poly, t0: tuple[Fraction, ...]) -> sp.Poly | None:
+    """The polynomial over Q with the generators t = t₀, or None where a denominator or its leading
+    coefficient vanishes."""
     values = []
     for c in poly.rep.to_list():
         denominator = _at(c.denom, t0)
@@ -434,16 +494,15 @@ def _specialise(poly: sp.Poly, t0: Fraction) -> sp.Poly | None:
     return sp.Poly([sp.Rational(v.numerator, v.denominator) for v in values], _X, domain=sp.QQ)
 
 
-def _at(element, t0: Fraction) -> Fraction:
-    """A polynomial of Z[t] at t = p/q, in Python's integers: Σ cₖ pᵏ q^(d−k) / q^d."""
-    coefficients = _coefficients(element)
-    p, q = t0.numerator, t0.denominator
-    top = len(coefficients) - 1
-    total = 0
-    for k, c in enumerate(coefficients):
-        if c:
-            total += c * p**k * q ** (top - k)
-    return Fraction(total, q**top)
+def _at(element, t0: tuple[Fraction, ...]) -> Fraction:
+    """A polynomial of Z[t₁, …] at t = t₀, exactly: Σ c·t₀₁^k₁·t₀₂^k₂·…"""
+    total = Fraction(0)
+    for monomial, c in element.terms():
+        term = Fraction(int(c))
+        for value, k in zip(t0, monomial):
+            term *= value**k
+        total += term
+    return total
 
 
 def _implicit_pairs(matrix: sp.Matrix, f: sp.Poly, field: _Field, multiplicity: int) -> list[Eigenpair]:

@@ -19,7 +19,8 @@ _PRECISION = 40  # digits for numeric sign and order decisions on exact values
 _TIDY_LIMIT = 40  # operations: radsimp on larger expressions can take minutes
 _PROVE_LIMIT = 60  # operations: larger identities are confirmed on 100 digits
 _MAX_GUARD = 1000  # guard digits at most for shown(): a value cancelling beyond them shows its last estimate
-_MAX_DIVISION_DIGITS = 4000  # digits at most to evaluate a value whose part cancels to 0 before a division
+_VANISHING_DIGITS = 800  # a sum that cancels to nothing at this many digits is taken as zero (floats stop at 10^-308)
+_MAX_DIVISION_DIGITS = 4000  # digits at most (or 4 × those asked) to evaluate a value whose sums cancel
 
 
 def as_expr(value) -> sp.Expr:
@@ -250,16 +251,24 @@ def numeric(expr: sp.Expr, digits: int = _PRECISION) -> sp.Float:
 
 
 def _evaluate(expr, dps: int):
-    """``expr`` evaluated with about ``dps`` correct digits (with 15 of them as guard digits).
+    """``expr`` evaluated with about ``dps`` correct digits (with 15 of them as guard digits)."""
+    return _evaluate_vanishing(expr, dps)[0]
+
+
+def _evaluate_vanishing(expr, dps: int):
+    """``expr`` evaluated with about ``dps`` correct digits, and whether it cancels to nothing at every
+    precision up to max(4·dps, 400) digits.
 
     Far-apart RBF points give closed forms with terms like e^60 that cancel to a value near 1: the
     evaluation counts the digits each sum loses to cancellation and is repeated with that many more
-    digits until the loss fits in the guard; a part that cancels to exactly 0 and is then divided by
-    is likewise evaluated again with more digits.
+    digits until the loss fits in the guard. A sum that loses all its digits is evaluated again with
+    twice as many, until either it keeps some (a small value: a cap probability of 10^-201) or the limit
+    is reached (zero: a check's identity, or a value far below any digit shown). A part that cancels to
+    exactly 0 and is then divided by is evaluated again with more digits.
     """
     import mpmath
 
-    working, previous = dps, None
+    working, limit, previous = dps, max(4 * dps, _VANISHING_DIGITS), None
     while True:
         memo: dict = {_LOSS: 0}
         try:
@@ -267,17 +276,21 @@ def _evaluate(expr, dps: int):
                 value = _mp_eval(expr, memo)
             lost = memo[_LOSS]
             if lost <= working - dps + 10:
-                return value
-            if previous is not None and lost - previous[1] >= (working - previous[0]) // 2:
-                return value  # the loss grows with the digits: the sum is zero (a check) or as good as zero
+                return value, False
+            growing = previous is None or lost - previous[1] >= (working - previous[0]) // 2
             previous = (working, lost)
-            working = max(dps + lost + 15, working + 30)
+            if growing:  # the loss grows with the digits: zero, or a value below this precision
+                if 2 * working > limit:
+                    return value, True
+                working = max(2 * working, dps + lost + 15)
+            else:  # a loss that stays put: that many more digits give the value
+                working = dps + lost + 15
         except ZeroDivisionError:
             working *= 4
-        if working > _MAX_DIVISION_DIGITS:
+        if working > max(_MAX_DIVISION_DIGITS, 4 * dps):
             from ..errors import UnsupportedProblem
 
-            raise UnsupportedProblem("a value cancels beyond 4,000 digits; "
+            raise UnsupportedProblem(f"a value cancels beyond {working // 4:,} digits; "
                                      "the points are too far apart for this kernel") from None
 
 
@@ -296,7 +309,10 @@ def shown(expr: sp.Expr, digits: int = 30) -> sp.Float:
     if expr.is_Rational:
         return sp.Float(expr, digits)
     guard = 15
-    value = mpmath.re(_evaluate(expr, digits + guard))
+    value, vanishes = _evaluate_vanishing(expr, digits + guard)
+    if vanishes:
+        return sp.Float(0, digits)  # a sum that cancels whatever the digits: zero, or below any shown digit
+    value = mpmath.re(value)
     while guard <= _MAX_GUARD:
         guard *= 4
         better = mpmath.re(_evaluate(expr, digits + guard))
