@@ -10,7 +10,10 @@ topic's documented limits). Each is solved through the library API in one worker
 core), with a soft limit of --timeout seconds (SIGALRM in the worker) and a hard one of twice that
 (the worker is killed and started again). The table gives per topic: problems, agreed, refused (a
 documented limit), disagreed, crashed, timed out, and the slowest solve in seconds (solve plus
-evaluating every answer's decimals). With --failures, each problem that disagreed, crashed, timed
+evaluating every answer's decimals), wall and CPU, and the
+worker's peak memory (resident set, MB; the worker solves many problems, so this is the largest
+any one needed, plus the worker's imports). A solve counts as slow by its CPU time, which is its
+wall time on an idle machine. With --failures, each problem that disagreed, crashed, timed
 out or took more than --slow seconds is written there as a YAML problem file whose comments say
 what happened, so `tutor solve FILE` reproduces it.
 """
@@ -20,6 +23,7 @@ from __future__ import annotations
 import argparse
 import json
 import multiprocessing
+import resource
 import sys
 import time
 from collections import defaultdict
@@ -41,8 +45,10 @@ def _worker(conn, timeout: int) -> None:
         if job is None:
             return
         topic, text = job
+        cpu = time.process_time()
         outcome = run_one(topic, text, timeout=timeout)
-        conn.send((outcome.status, outcome.detail, outcome.seconds))
+        peak_mb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024  # the worker's peak so far
+        conn.send((outcome.status, outcome.detail, outcome.seconds, time.process_time() - cpu, peak_mb))
 
 
 class Worker:
@@ -58,7 +64,7 @@ class Worker:
         self.process = ctx.Process(target=_worker, args=(child, self.timeout), daemon=True)
         self.process.start()
 
-    def solve(self, topic: str, text: str) -> tuple[str, str, float]:
+    def solve(self, topic: str, text: str) -> tuple[str, str, float, float, float]:
         start = time.perf_counter()
         self.conn.send((topic, text))
         if self.conn.poll(2 * self.timeout + 5):
@@ -66,7 +72,8 @@ class Worker:
         self.process.kill()
         self.process.join()
         self._start()
-        return "timeout", f"killed after {2 * self.timeout + 5} s (SIGALRM did not stop it)", time.perf_counter() - start
+        seconds = time.perf_counter() - start
+        return "timeout", f"killed after {2 * self.timeout + 5} s (SIGALRM did not stop it)", seconds, seconds, 0.0
 
     def close(self):
         self.conn.send(None)
@@ -88,7 +95,7 @@ def main(argv=None) -> int:
     parser.add_argument("--seed", type=int, default=0, help="the first seed of every topic (default 0)")
     parser.add_argument("--scale", choices=("sweep", "ci"), default="sweep")
     parser.add_argument("--timeout", type=int, default=30, help="seconds per problem before it counts as timed out")
-    parser.add_argument("--slow", type=float, default=5.0, help="seconds above which a solve is written as slow")
+    parser.add_argument("--slow", type=float, default=5.0, help="CPU seconds above which a solve counts as slow")
     parser.add_argument("--max-minutes", type=float, default=0, help="stop drawing new problems after this long")
     parser.add_argument("--failures", type=Path, help="write failing and slow problems here as YAML files")
     parser.add_argument("--json", action="store_true", help="print the table as JSON")
@@ -102,7 +109,8 @@ def main(argv=None) -> int:
     if args.failures:
         args.failures.mkdir(parents=True, exist_ok=True)
 
-    table = {t: {**{s: 0 for s in STATUSES}, "problems": 0, "slowest_s": 0.0, "slow": 0} for t in topics}
+    table = {t: {**{s: 0 for s in STATUSES}, "problems": 0, "slowest_s": 0.0, "slowest_cpu_s": 0.0, "slow": 0,
+                 "peak_mb": 0.0} for t in topics}
     failures = []
     worker = Worker(args.timeout)
     started = time.perf_counter()
@@ -112,12 +120,14 @@ def main(argv=None) -> int:
                 print(f"stopped after {args.max_minutes} minutes", file=sys.stderr)
                 break
             shape, text = draw(topic, seed, args.scale)
-            status, detail, seconds = worker.solve(topic, text)
+            status, detail, seconds, cpu, peak_mb = worker.solve(topic, text)
             row = table[topic]
             row["problems"] += 1
             row[status] += 1
             row["slowest_s"] = round(max(row["slowest_s"], seconds), 3)
-            slow = seconds > args.slow
+            row["slowest_cpu_s"] = round(max(row["slowest_cpu_s"], cpu), 3)
+            row["peak_mb"] = round(max(row["peak_mb"], peak_mb), 1)
+            slow = cpu > args.slow  # CPU time: the wall time of a solve on an idle machine
             row["slow"] += slow
             if status in ("agreed", "refused") and not slow:
                 continue
@@ -147,18 +157,21 @@ def main(argv=None) -> int:
 
 def print_table(table: dict, elapsed: float, slow: float) -> None:
     header = (f"{'topic':20} {'problems':>8} {'agreed':>7} {'refused':>8} {'disagreed':>9} {'crashed':>8} "
-              f"{'timeout':>8} {f'>{slow:g}s':>6} {'slowest s':>10}")
+              f"{'timeout':>8} {f'>{slow:g}s':>6} {'slowest s':>10} {'CPU s':>6} {'peak MB':>8}")
     print(header)
     totals = defaultdict(float)
     for topic, row in table.items():
         print(f"{topic:20} {row['problems']:8} {row['agreed']:7} {row['refused']:8} {row['disagreed']:9} "
-              f"{row['crashed']:8} {row['timeout']:8} {row['slow']:6} {row['slowest_s']:10.2f}")
+              f"{row['crashed']:8} {row['timeout']:8} {row['slow']:6} {row['slowest_s']:10.2f} "
+              f"{row['slowest_cpu_s']:6.2f} {row['peak_mb']:8.0f}")
         for key in ("problems", "agreed", "refused", "disagreed", "crashed", "timeout", "slow"):
             totals[key] += row[key]
-        totals["slowest_s"] = max(totals["slowest_s"], row["slowest_s"])
+        for key in ("slowest_s", "slowest_cpu_s", "peak_mb"):
+            totals[key] = max(totals[key], row[key])
     print(f"{'all':20} {int(totals['problems']):8} {int(totals['agreed']):7} {int(totals['refused']):8} "
           f"{int(totals['disagreed']):9} {int(totals['crashed']):8} {int(totals['timeout']):8} "
-          f"{int(totals['slow']):6} {totals['slowest_s']:10.2f}")
+          f"{int(totals['slow']):6} {totals['slowest_s']:10.2f} {totals['slowest_cpu_s']:6.2f} "
+          f"{totals['peak_mb']:8.0f}")
     errors = sum(r["oracle-error"] for r in table.values())
     if errors:
         print(f"oracle errors (bugs in tests/oracle, not in tutor): {errors}")

@@ -132,6 +132,10 @@ def test_the_budget_thresholds_are_what_the_readme_says():
     assert f"quadratic of degree above {eigen.MAX_T_DEGREE_QUADRATIC} in t" in readme
     assert f"factor degree above {eigen.MAX_ALGEBRAIC_SIZE}" in readme
     assert f"(above {eigen.FACTOR_T_DEGREE} in t)" in readme
+    flowing = " ".join(readme.split())
+    assert (f"degree above {eigen.MAX_T_DEGREE_LARGE} in t when the matrix is larger than "
+            f"{eigen.MAX_N_OVER_T} × {eigen.MAX_N_OVER_T}") in flowing
+    assert f"at most {eigen.MAX_GENERATORS} such generators" in flowing
 
 
 MIXED_EXPONENTIALS = [  # squared distances with rational and √3 (or √2 and √3) parts: several exponentials

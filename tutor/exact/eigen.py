@@ -379,7 +379,8 @@ def _exp_to_several(entries: list[sp.Expr], atoms: dict):
 MAX_T_DEGREE = 24  # of a cubic's coefficients in t: beyond it, closed forms run to thousands of terms
 MAX_T_DEGREE_QUADRATIC = 120  # of a quadratic's: beyond it, eigenvectors over Q(t)[x]/(f) take seconds to minutes
 MAX_ALGEBRAIC_SIZE = 8  # degree of a factor × degree of its number field: beyond it, nested radicals
-MAX_T_DEGREE_LARGE = 12  # of a factor's coefficients when n > 4: elimination over Q(t)[x]/(f) takes seconds beyond it
+MAX_N_OVER_T = 4  # matrices up to this size get eigenvectors over Q(t)[x]/(f) from their adjugate, in milliseconds
+MAX_T_DEGREE_LARGE = 12  # of a factor's coefficients for larger ones: their elimination takes seconds beyond it
 FACTOR_T_DEGREE = 60  # of the characteristic polynomial in t: beyond it, SymPy's factoring over Q(t) can take minutes
 
 
@@ -414,7 +415,7 @@ def _named(f: sp.Poly, field: _Field, n: int) -> str:
         limit = MAX_T_DEGREE if degree == 3 else MAX_T_DEGREE_QUADRATIC
         if top > limit:
             return f"be radicals of polynomials of degree {top} in {t}, pages long and minutes to find"
-        if n > _ADJUGATE_MAX_N and top > MAX_T_DEGREE_LARGE:
+        if n > MAX_N_OVER_T and top > MAX_T_DEGREE_LARGE:
             return (f"need eigenvectors of a {n} × {n} matrix over polynomials of degree {top} in {t}, "
                     "seconds to find and pages long")
         return ""
