@@ -16,6 +16,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tutor import load_problem_text, render, solve
+from tutor.errors import UnsupportedProblem
 from tutor.exact import eigen
 from tutor.exact.implicit import EigenvectorEntry, PolyRoot, isolating_interval
 from tutor.exact.tidy import numeric
@@ -171,3 +172,33 @@ def test_two_named_factors_are_numbered_as_one_and_a_large_matrix_over_q_t_names
     expected, _ = _numpy_kernel_pca(points, 0.5)
     assert _floats(etas) == pytest.approx(list(expected), abs=1e-12)
     assert all(check.passed for step in solution.steps for check in step.checks)
+
+
+def test_the_up_front_refusals_say_their_sizes_and_are_what_the_readme_says():
+    from .conftest import ROOT
+
+    flowing = " ".join((ROOT / "README.md").read_text(encoding="utf-8").split())
+    assert f"exceeds {eigen.MAX_T_WORK:,} ({eigen.MAX_T_WORK_SEVERAL:,} when there are several" in flowing
+    assert "three or more independent square roots" in flowing and eigen.MAX_SQUARE_ROOTS_LARGE == 2
+    # 8 points in 5-D with halves, thirds and quarters (the sweep's timeout: over 30 s in the characteristic polynomial)
+    points = [[0, "-1/2", "-2/3", 1, "3/2"], ["5/4", 3, "-1/2", -2, "3/2"], ["-3/2", 0, "5/4", 1, 1],
+              ["-2/3", "-1/2", "-3/2", "5/4", "1/2"], ["1/2", "-1/2", "-3/2", -3, "3/2"], ["1/2", "1/3", 3, "5/4", -3],
+              ["5/4", 2, "-1/2", "1/2", "1/2"], [-3, "-1/2", "5/4", "-2/3", "5/4"]]
+    with pytest.raises(UnsupportedProblem, match=r"degree up to 8533 in exp\(-1/144\); for an 8 × 8 matrix the exact engine works up to degree 976"):
+        _solve(f"topic: kernel-pca\npoints: {points}\nkernel: {{name: rbf, gamma: 1}}\n")
+    # 6 points with √2, √3, √5 products (the sweep's 9.5 s, most of it building the number field)
+    gram = [["-sqrt(3)", "sqrt(5)", "sqrt(3)/2", "-sqrt(5)"], [-1, "2*sqrt(5)", "2*sqrt(3)", "-sqrt(2)"],
+            ["sqrt(3)", "sqrt(2)", 1, "-sqrt(3)"], ["-sqrt(5)", -2, "-sqrt(3)", "-sqrt(5)"],
+            ["-sqrt(3)", "sqrt(5)/2", "sqrt(2)/2", -2], ["sqrt(3)", -2, 3, "-sqrt(5)"]]
+    with pytest.raises(UnsupportedProblem, match=r"6 × 6 matrix with 3 independent square roots"):
+        _solve(f"topic: pca-gram\npoints: {gram}\n")
+    # two square roots (√6 = √2·√3 is not a third) still solve
+    _solve("topic: kernel-pca\npoints: [[1, 'sqrt(2)'], ['sqrt(3)', 0], [0, 'sqrt(6)'], [1, 1], [2, 0], [0, 2]]\n"
+           "kernel: {name: linear}\n")
+
+
+def test_a_feature_map_with_a_surd_and_exponentials_solves():
+    # sqrt(2)·x beside exp(x): Q(√2)(t), t = e; a refactoring once sent 1/(1 + t) to the number field
+    solution = _solve('topic: pca-feature-map\npoints: [[2], [-1], [-1], [-1], [2], [2], [-3], [0]]\n'
+                      'map: ["sqrt(2)*x1", "exp(x1)", "x1^3", "x1^2", "1"]\n')
+    assert solution.answers

@@ -30,6 +30,12 @@ CLUSTER = 1e-6  # eigenvalues closer than this (relative to the matrix's scale) 
 DOCUMENTED_LIMITS = [
     # "Known limits: a repeated eigenvalue whose factor has no closed form ... is refused"
     (r"an eigenvalue of multiplicity \d+ is a root of a polynomial of degree \d+", "repeated"),
+    # "Refused up front: ... three or more independent square roots in a matrix larger than 5 × 5"
+    (r"matrix with \d+ independent square roots", ""),
+    # "... kernel values so high a power of t that n times their degree exceeds 4,000 (200 for several)"
+    (r"would have degree up to \d+ in it \(the exact engine works up to \d+\)", ""),
+    # "... a value that cancels beyond 4,000 digits"
+    (r"a value cancels beyond [\d,]+ digits", ""),
 ]
 
 

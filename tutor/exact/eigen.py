@@ -103,8 +103,10 @@ class _Field:
 def spectrum(matrix: sp.Matrix) -> Spectrum:
     """Exact characteristic polynomial, eigenvalues (descending) and orthonormal eigenvectors."""
     n = matrix.rows
+    _refuse_many_square_roots(list(matrix), n)
     field = _field_of(list(matrix))
     K = field.domain
+    _refuse_high_degree_in_t(field, n)
     dm = DomainMatrix([field.elements[i * n:(i + 1) * n] for i in range(n)], (n, n), K)
     coeffs = _charpoly(dm)  # det(xI − A), leading coefficient first
     sign = (-1) ** n  # det(A − ηI) = (−1)^n det(ηI − A)
@@ -187,6 +189,61 @@ def _to_expr_poly(f: sp.Poly, field: _Field) -> sp.Expr:
 # --- the field of the entries -------------------------------------------------
 
 
+# --- refused up front: sizes where the exact work alone would take more than seconds ----------------
+
+MAX_SQUARE_ROOTS_LARGE = 2  # different square roots in a matrix larger than 5 × 5 (√2, √3, √5: a field of degree 8)
+MAX_T_WORK = 500_000  # n³ × the degree in t of the kernel values: the characteristic polynomial's cost, roughly
+MAX_T_WORK_SEVERAL = 20_000  # the same when the values are powers of several exponentials (SymPy's multivariate ring)
+
+
+def _a(n: int) -> str:
+    """The article before a number read aloud: an 8, an 11, a 6."""
+    return "an" if str(n).startswith("8") or n in (11, 18) else "a"
+
+
+def _refuse_many_square_roots(entries: list[sp.Expr], n: int) -> None:
+    """Three or more different square roots in a matrix larger than 5 × 5: the number field alone takes
+    seconds to build, its eigenvalues' isolating intervals seconds more."""
+    if n <= 5:
+        return
+    from itertools import combinations
+    from math import isqrt
+
+    basis: list[int] = []  # radicands of independent square roots (√6 depends on √2 and √3)
+    for e in entries:
+        for p in e.atoms(sp.Pow):
+            if not (p.base.is_Rational and p.exp == sp.S.Half):
+                continue
+            r = int(p.base.p) * int(p.base.q)
+            dependent = any(isqrt(m := r * prod(subset)) ** 2 == m
+                            for k in range(len(basis) + 1) for subset in combinations(basis, k))
+            if not dependent:
+                basis.append(r)
+            if len(basis) > MAX_SQUARE_ROOTS_LARGE:
+                names = ", ".join(f"√{b}" for b in basis)
+                raise UnsupportedProblem(
+                    f"{_a(n)} {n} × {n} matrix with {len(basis)} independent square roots ({names}): the exact engine "
+                    f"takes more than seconds on a number field that large; use at most {MAX_SQUARE_ROOTS_LARGE} "
+                    "independent square roots, or at most 5 points")
+
+
+def _refuse_high_degree_in_t(field: _Field, n: int) -> None:
+    """Kernel values that are very high powers of t = e^(−g) (an RBF kernel on points with fractions of
+    different denominators): the characteristic polynomial's degree in t is up to n times theirs."""
+    K = field.domain
+    if not K.is_FractionField or not field.back:
+        return
+    degree = max((max(sum(e.numer.degrees()), sum(e.denom.degrees())) for e in field.elements if e), default=0)
+    several = K.ngens > 1
+    limit = MAX_T_WORK_SEVERAL if several else MAX_T_WORK
+    if n**3 * degree > limit:
+        t = " and ".join(f"{sp.sstr(v)}" for v in field.back.values())
+        raise UnsupportedProblem(
+            f"the kernel values are polynomials of degree up to {degree} in {t}; for {_a(n)} {n} × {n} matrix the exact "
+            f"engine works up to degree {limit // n**3} (n³ × degree at most {limit:,}): use fewer points, "
+            "coordinates with smaller denominators, or a γ that makes the squared distances' multiples simpler")
+
+
 def _field_of(entries: list[sp.Expr]) -> _Field:
     """Bring the entries into one exact field.
 
@@ -235,7 +292,7 @@ MAX_DEGREE_UNDER_T = 4  # of Q(α) in Q(α)(t): Q(2^(1/4))(t) takes seconds, Q(2
 def _algebraic_function_field(entries: list[sp.Expr]):
     """Q(α)(t) for entries that are rational functions of t with algebraic coefficients
     (an RBF value 2^(−3/2−√2) = (√2/4)·t with t = 2^(−√2)), which construct_domain leaves to EX."""
-    algebraic = [a for e in entries for a in e.atoms(sp.Pow) if not (a.free_symbols and a.base.is_Symbol)]
+    algebraic = [a for e in entries for a in e.atoms(sp.Pow) if not a.free_symbols]
     generators = sorted({a for e in entries for a in e.free_symbols}, key=sp.default_sort_key) or [_T]
     roots: dict = {}  # rational base -> lcm of its root orders: Q(α) has degree at most their product
     for a in algebraic:
