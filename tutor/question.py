@@ -29,7 +29,6 @@ from . import fields
 from .errors import ProblemError
 from .escaping import shorten
 
-FIELDS = ("statement", "parts", "marks")
 MAX_STATEMENT = 1500  # characters: a paragraph of an exam paper
 MAX_PART_TEXT = 300  # characters of a part's own wording
 MAX_MARKS = 100  # for one part
