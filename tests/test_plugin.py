@@ -52,7 +52,11 @@ def test_a_plugin_topic_solves_and_renders_from_its_own_templates(fake_entry_poi
 
     solution = solve(str(PLUGIN / "tutor_trace_det" / "problems" / "example.yaml"))
     assert solution.topic == "trace-det" and solution.answers == {"trace": 7, "determinant": 10}
-    assert r"\det A = 3 \cdot 4 - 1 \cdot 2 = 10" in render(solution, "md")
+    md = render(solution, "md")
+    assert r"\det A = 3 \cdot 4 - 1 \cdot 2 = 10" in md
+    # Its own parts.py words the exam question; tutor's shared templates state it and sum it up.
+    assert "- **(b)** Find the determinant $\\det A$. [1 mark]" in md and "**Total: 2 marks.**" in md
+    assert "- **(b)** $\\det A = 10$" in md.split("## Final answers")[-1].split("### Final answers")[-1]
 
 
 @pytest.fixture(scope="module")

@@ -42,10 +42,16 @@ def solve(problem, timeout: float | None = None):
     from .errors import TutorError
     from .problem import Loaded
 
+    import dataclasses
+
+    from .question import build
+
     loaded = problem if isinstance(problem, Loaded) else load_problem(problem)
     try:
         with deadline(timeout):
-            return loaded.topic.solve(loaded.problem)
+            solution = loaded.topic.solve(loaded.problem)
+        # The statement's parts and marks: the file's own, else the topic's default parts.
+        return dataclasses.replace(solution, question=build(solution, loaded.exam, loaded.check.weights))
     except TutorError as err:
         raise err.located(file=loaded.source) from None
 

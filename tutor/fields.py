@@ -7,6 +7,7 @@ ProblemError naming that field with what is wrong; the loader adds the file.
 from __future__ import annotations
 
 import difflib
+import re
 
 import sympy as sp
 
@@ -15,9 +16,15 @@ from .escaping import brief, shorten, text_problem
 from .exact.parser import to_exact
 
 
+# Fields the loader reads for every topic (tutor/problem.py, tutor/question.py), before the topic's own.
+COMMON_FIELDS = ("statement", "parts", "marks", "check", "generated")
+
+
 def reject_unknown(raw: dict, allowed: tuple[str, ...]) -> None:
     for key in raw:
         if key not in allowed:
+            if "topic" in allowed:  # a problem file's top level: the common fields are allowed too
+                allowed = (*allowed, *COMMON_FIELDS)
             hint = difflib.get_close_matches(str(key), allowed, n=1)
             also = f" (did you mean {hint[0]!r}?)" if hint else f" (allowed: {', '.join(allowed)})"
             raise ProblemError(f"unknown field{also}", field=shorten(str(key)))
@@ -50,6 +57,20 @@ def text(raw: object, name: str, max_length: int = 200) -> str:
     if wrong:
         raise ProblemError(wrong, field=name)
     return raw
+
+
+def paragraph(raw: object, name: str, max_length: int) -> str:
+    """A paragraph of text (a YAML block may break it into lines): its line breaks become spaces,
+    and it is then held to what a line of text is held to (see ``text``)."""
+    if not isinstance(raw, str) or not raw.strip():
+        raise ProblemError("must be a paragraph of text", field=name)
+    if len(raw) > max_length:
+        raise ProblemError(f"must be at most {max_length} characters, got {len(raw)}", field=name)
+    joined = re.sub(r"\s*[\r\n]\s*", " ", raw.strip())
+    wrong = text_problem(joined)
+    if wrong:
+        raise ProblemError(wrong, field=name)
+    return joined
 
 
 def rows(raw: object, name: str, *, min_rows: int, max_rows: int, max_cols: int,

@@ -1,7 +1,7 @@
 """Export problems as a Moodle XML question bank: one Cloze (multianswer) question per problem.
 
 The question text is the problem statement with a NUMERICAL sub-answer (and its tolerance)
-for each number of the topic's main answers; the general feedback is the whole worked
+X is the whole worked
 solution. Maths is written as \\( … \\) and \\[ … \\] for Moodle's MathJax filter.
 """
 
@@ -20,16 +20,25 @@ from .exact.tidy import as_expr, numeric
 SIG_FIGS = 3  # a sub-answer is right within one unit of its third significant figure
 
 
+def _asked(solution) -> dict:
+    """The answers the question's parts ask for, in the parts' order."""
+    from .rendering import with_question
+
+    answers = solution.answers
+    return {part.key: answers[part.key] for part in with_question(solution).question.parts}
+
+
 def sub_answers(solution) -> list[tuple[str, str, float, bool]]:
-    """(key, label, value, either sign) for every number the quiz asks: the scalars and lists of
-    scalars among the answers, and the vectors whose sign is a choice (accepted either way)."""
+    """(key, label, value, either sign) for every number the quiz asks of the question's parts: the
+    scalars and lists of scalars among their answers, and the vectors whose sign is a choice (accepted
+    either way)."""
     from . import topics
     from .checking.rules import Basis, SignedColumns
     from .checking.tables import tables
 
     rules = getattr(tables(topics.get(solution.topic)), "RULES", {})
     out = []
-    for key, value in solution.answers.items():
+    for key, value in _asked(solution).items():
         signed = isinstance(rules.get(key), (Basis, SignedColumns))
         if isinstance(value, sp.MatrixBase) or _has_symbols(value):
             continue
@@ -49,7 +58,7 @@ def text_answers(solution) -> list[tuple[str, tuple[str, ...]]]:
     """(label, accepted spellings) for the answers written with labels (edge codes, one per edge):
     Moodle gets them as SHORTANSWER sub-answers, with or without spaces after the commas."""
     out = []
-    for key, value in solution.answers.items():
+    for key, value in _asked(solution).items():
         if not (isinstance(value, tuple) and value and isinstance(value[0], tuple) and _has_symbols(value)):
             continue
         for i, row in enumerate(value, 1):
@@ -117,14 +126,23 @@ def markdown_to_html(text: str) -> str:
     return "\n".join(out)
 
 
-def question_xml(solution) -> str:
-    from .rendering import environment, problem_template, render
+def question_xml(solution, name: str | None = None) -> str:
+    """One Cloze question; ``name`` is its name in the question bank (default: the problem's title)."""
+    from .rendering import environment, problem_template, render, with_question
 
-    statement = environment("md").get_template(problem_template(solution)).render(solution=solution)
-    rows = "".join(f"<tr><td><code>{escape(label)}</code></td><td>{cloze(value, signed)}</td></tr>"
-                   for _, label, value, signed in sub_answers(solution))
+    solution = with_question(solution)
+    # The statement without its marks: Moodle shows the question's own grade, from the sub-answers.
+    statement = environment("md").get_template(problem_template(solution)).render(solution=solution,
+                                                                                  show_marks=False)
+    parts = {part.key: part.label for part in solution.question.parts}
+
+    def cell(key: str, label: str) -> str:
+        return f"<td>({parts[key]}) <code>{escape(label)}</code></td>"
+
+    rows = "".join(f"<tr>{cell(key, label)}<td>{cloze(value, signed)}</td></tr>"
+                   for key, label, value, signed in sub_answers(solution))
     texts = text_answers(solution)
-    rows += "".join(f"<tr><td><code>{escape(label)}</code></td><td>{short_answer(spellings)}</td></tr>"
+    rows += "".join(f"<tr>{cell(label.partition('[')[0], label)}<td>{short_answer(spellings)}</td></tr>"
                     for label, spellings in texts)
     note = ("<p>Give decimals to at least 3 significant figures. Where the sign of a vector is a "
             "choice (an eigenvector and what follows from it), either sign is accepted.</p>")
@@ -133,7 +151,7 @@ def question_xml(solution) -> str:
     text = markdown_to_html(statement) + note + f"<table>{rows}</table>"
     feedback = markdown_to_html(render(solution, "md"))
     return (f'  <question type="cloze">\n'
-            f"    <name><text>{xml_text(solution.title)}</text></name>\n"
+            f"    <name><text>{xml_text(name or solution.title)}</text></name>\n"
             f'    <questiontext format="html"><text><![CDATA[{_cdata(text)}]]></text></questiontext>\n'
             f'    <generalfeedback format="html"><text><![CDATA[{_cdata(feedback)}]]></text></generalfeedback>\n'
             f"    <penalty>0.3333333</penalty>\n    <hidden>0</hidden>\n  </question>\n")
@@ -147,4 +165,8 @@ def quiz_xml(solutions, category: str = "tutor") -> str:
     head = ('<?xml version="1.0" encoding="UTF-8"?>\n<quiz>\n'
             f'  <question type="category">\n    <category><text>$course$/{xml_text(category)}</text></category>\n'
             "  </question>\n")
-    return head + "".join(question_xml(s) for s in solutions) + "</quiz>\n"
+    from .question import distinct_titles
+
+    solutions = list(solutions)
+    names = distinct_titles(s.title for s in solutions)  # a question bank lists questions by name
+    return head + "".join(question_xml(s, name) for s, name in zip(solutions, names)) + "</quiz>\n"

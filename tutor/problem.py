@@ -13,7 +13,7 @@ from typing import Any
 
 import yaml
 
-from . import topics
+from . import question, topics
 from .checking.settings import CheckSettings, parse_settings
 from .errors import ProblemError, TutorError
 from .escaping import shorten
@@ -29,7 +29,8 @@ class Loaded:
     source: str
     topic: ModuleType
     problem: Any
-    check: CheckSettings = CheckSettings()  # the file's `check:` section, for `tutor check`
+    check: CheckSettings = CheckSettings()  # the file's `check:` section (and its marks), for `tutor check`
+    exam: question.Exam = question.Exam()  # the file's statement, parts and marks
 
 
 def read_text(path: str, *, bundled: bool = True, follow_symlinks: bool = True) -> tuple[str, str]:
@@ -238,10 +239,14 @@ def load_problem_text(text: str, source: str = "<string>") -> Loaded:
         topic = topics.get(raw["topic"])
         settings = CheckSettings()
         raw = dict(raw)
+        keys = tuple(topic.ANSWER_KEYS)
         if "check" in raw:
-            settings = parse_settings(raw.pop("check"), tuple(topic.ANSWER_KEYS))
+            settings = parse_settings(raw.pop("check"), keys)
+        exam = question.parse_exam(raw, keys)  # statement, parts, marks: every topic takes them
+        if exam.marks:  # a part's marks are its key's weight in `tutor check`
+            settings = CheckSettings(settings.sig_figs, question.merge_marks(exam, dict(settings.weights)))
         raw.pop("generated", None)  # written by `tutor generate`: seed, difficulty, version
         problem = topic.parse(raw)
     except TutorError as err:
         raise err.located(file=source) from None
-    return Loaded(source, topic, problem, settings)
+    return Loaded(source, topic, problem, settings, exam)

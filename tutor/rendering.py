@@ -359,6 +359,13 @@ document.querySelectorAll(".math").forEach(function (el) {
 """
 
 
+def final_answers(solution):
+    """(part, its answer formatted) for the final-answers box: see question.final_answers."""
+    from .question import final_answers as answers
+
+    return answers(solution)
+
+
 def html_head():
     from markupsafe import Markup
 
@@ -395,6 +402,7 @@ FILTERS = {
     "html_text": html_text,
     "html_body": html_body,
     "display_maths": display_maths,
+    "final_answers": final_answers,
 }
 FILTERS.update(TEXT_FILTERS)  # free text (titles, file names) escaped for each format: escaping.py
 
@@ -438,6 +446,7 @@ def environment(fmt: str):
         env.globals.update(html_head=html_head, html_scripts=html_scripts)
     if fmt in FORMATS:
         env.globals["fmt"] = env.get_template(f"macros/{fmt}.j2").module
+        env.globals["show_marks"] = True  # a problem statement's marks (the Moodle export leaves them out)
     return env
 
 
@@ -470,7 +479,20 @@ def frame(fmt: str, name: str) -> str:
     return f"frames/{fmt}/{name}.j2"
 
 
+def with_question(solution: Solution) -> Solution:
+    """The solution with its question (parts and marks) attached: tutor.solve attaches the problem
+    file's; a solution made by a topic's solve directly gets the topic's default question."""
+    if solution.question is not None:
+        return solution
+    from dataclasses import replace
+
+    from .question import build
+
+    return replace(solution, question=build(solution))
+
+
 def render(solution: Solution, fmt: str = "md") -> str:
+    solution = with_question(solution)
     if fmt == "json":
         return json.dumps(to_json(solution), indent=2, ensure_ascii=False) + "\n"
     if fmt not in FORMATS:
@@ -485,6 +507,7 @@ def render_fragment(solution: Solution, fmt: str) -> str:
     Markdown as for a page, LaTeX without preamble, HTML without KaTeX (the notebook sets the maths)."""
     if fmt not in FORMATS:
         raise ValueError(f"unknown format {fmt!r}")
+    solution = with_question(solution)
     name = "page" if fmt == "md" else "fragment"
     return environment(fmt).get_template(frame(fmt, name)).render(
         solution=solution, problem_template=problem_template(solution), step_template=step_template)
@@ -492,10 +515,14 @@ def render_fragment(solution: Solution, fmt: str) -> str:
 
 def render_sheet(solutions, fmt: str = "md", *, title: str = "Problem sheet", with_solutions: bool = False) -> str:
     """A numbered problem sheet (or exam); with_solutions adds each worked solution after its problem."""
+    from .question import distinct_titles
+
     if fmt not in FORMATS:
         raise ValueError(f"unknown format {fmt!r}")
+    solutions = [with_question(s) for s in solutions]
+    titles = distinct_titles(s.title for s in solutions)  # two problems titled alike are numbered
     return environment(fmt).get_template(frame(fmt, "sheet")).render(
-        solutions=solutions, title=title, with_solutions=with_solutions,
+        problems=list(zip(solutions, titles)), title=title, with_solutions=with_solutions,
         problem_template=problem_template, step_template=step_template)
 
 

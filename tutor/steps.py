@@ -51,6 +51,7 @@ class Solution:
     steps: tuple[Step, ...]
     answer_keys: tuple[str, ...]  # the topic's keys, in order
     summary: tuple[str, ...] = ()  # closing sentences, plain text with $…$ maths
+    question: Any = None  # the problem's question.Question (parts and marks), set by tutor.solve
 
     @property
     def answers(self) -> dict[str, Any]:

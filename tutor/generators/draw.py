@@ -20,8 +20,10 @@ def kernel(rng: random.Random, difficulty: str) -> dict:
     return {"name": "rbf", "gamma": rng.choice(["ln(2)/4", "ln(2)/2", "1/2"])}
 
 
-def title(text: str, difficulty: str) -> str:
-    return f"{text} (practice, {difficulty})"
+def title(text: str, difficulty: str | None = None) -> str:
+    """A generated problem's title: the text alone. Students never see a difficulty or a "practice"
+    label (plugins written for the old title(text, difficulty) keep working)."""
+    return text
 
 
 def points_with_kernel(rng: random.Random, difficulty: str, text: str, *, n: int = 3, n_hard: int = 4) -> dict | None:
@@ -29,4 +31,4 @@ def points_with_kernel(rng: random.Random, difficulty: str, text: str, *, n: int
     pts = points(rng, n if difficulty != "hard" else n_hard, 2)
     if pts is None:
         return None
-    return {"title": title(text, difficulty), "points": pts, "kernel": kernel(rng, difficulty)}
+    return {"title": text, "points": pts, "kernel": kernel(rng, difficulty)}

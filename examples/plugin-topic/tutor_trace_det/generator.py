@@ -1,6 +1,5 @@
 """trace-det: small integer matrices (easy), with fractions (medium) or a square root (hard)."""
 
-from tutor.generators import draw
 from tutor.generators.nice import within_bounds
 
 
@@ -12,7 +11,7 @@ def make(rng, difficulty):
         entries[rng.randrange(4)] = f"{rng.randint(1, 3)}*sqrt({rng.choice([2, 3, 5])})"
     if entries[1] == 0 and entries[2] == 0:
         return None  # a diagonal matrix teaches nothing: draw again
-    return {"title": draw.title("Trace and determinant", difficulty),
+    return {"title": "Trace and determinant",
             "matrix": [entries[:2], entries[2:]]}
 
 

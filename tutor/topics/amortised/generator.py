@@ -8,7 +8,7 @@ OTHER = ("2n - m", "n", "3n - m", "2n - m + 1")
 
 
 def make(rng, difficulty):
-    data = {"title": draw.title("The potential method", difficulty)}
+    data = {"title": "The potential method"}
     if difficulty == "easy":
         data["n"] = rng.randint(4, 16)
         data["start"] = 0

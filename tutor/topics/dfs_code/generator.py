@@ -28,7 +28,7 @@ def _order(rng, labels, edges):
 
 def make(rng, difficulty):
     labels, edges = _graph(rng, difficulty)
-    data = {"title": draw.title("DFS codes", difficulty), "vertices": labels, "edges": edges}
+    data = {"title": "DFS codes", "vertices": labels, "edges": edges}
     if difficulty != "easy":
         data["dfs"] = _order(rng, labels, edges)
     if difficulty == "hard":

@@ -10,7 +10,7 @@ def make(rng, difficulty):
     pts = draw.points(rng, 2, d, -2, 2)
     if pts is None:
         return None
-    return {"title": draw.title("Feature map of a polynomial kernel", difficulty), "degree": degree,
+    return {"title": "Feature map of a polynomial kernel", "degree": degree,
             "offset": offset, "points": pts}
 
 

@@ -11,7 +11,7 @@ def make(rng, difficulty):
     kernel = draw.kernel(rng, difficulty)
     if difficulty == "easy":
         kernel = {"name": "polynomial", "degree": 2, "offset": 0}
-    return {"title": draw.title("Norm, distance and angle in feature space", difficulty), "points": pts,
+    return {"title": "Norm, distance and angle in feature space", "points": pts,
             "kernel": kernel}
 
 

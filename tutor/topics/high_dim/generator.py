@@ -5,7 +5,7 @@ from tutor.generators.nice import within_bounds
 
 
 def make(rng, difficulty):
-    data = {"title": draw.title("Data in high dimensions", difficulty)}
+    data = {"title": "Data in high dimensions"}
     if difficulty == "easy":
         data["dimensions"] = sorted(rng.sample(range(1, 11), 4))
     elif difficulty == "medium":

@@ -33,7 +33,7 @@ def make(rng, difficulty):
          else _distribution(rng, size, rng.choice((5, 8, 10)), positive=True))
     if not p or not q or 0 in q:
         return None
-    data = {"title": draw.title("Importance sampling", difficulty), "support": support, "p": p, "q": q}
+    data = {"title": "Importance sampling", "support": support, "p": p, "q": q}
     if difficulty == "hard":
         data["f"] = rng.choice(FUNCTIONS)
         data["draw"] = {"n": rng.randint(8, 12), "seed": rng.randint(1, 9999)}

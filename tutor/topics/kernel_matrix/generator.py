@@ -9,7 +9,7 @@ def make(rng, difficulty):
     pts = draw.points(rng, n, d)
     if pts is None:
         return None
-    return {"title": draw.title("Kernel matrix", difficulty), "points": pts, "kernel": draw.kernel(rng, difficulty)}
+    return {"title": "Kernel matrix", "points": pts, "kernel": draw.kernel(rng, difficulty)}
 
 
 def nice(solution, difficulty):

@@ -19,7 +19,7 @@ def make(rng, difficulty):
         K = gram(pts, kernel.get("offset", 0), kernel.get("degree", 1))
         if not spectrum_nice(centred(K), difficulty, zeros=1):
             return None
-    return {"title": draw.title("Kernel PCA", difficulty), "points": pts, "kernel": kernel}
+    return {"title": "Kernel PCA", "points": pts, "kernel": kernel}
 
 
 def nice(solution, difficulty):

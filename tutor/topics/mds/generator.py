@@ -8,7 +8,7 @@ from tutor.generators.nice import centred, spectrum_nice, within_bounds
 
 
 def make(rng, difficulty):
-    title = draw.title("Classical multidimensional scaling", difficulty)
+    title = "Classical multidimensional scaling"
     if difficulty == "hard":
         n = 4
         table = [[0] * n for _ in range(n)]

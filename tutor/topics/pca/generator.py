@@ -13,7 +13,7 @@ def make(rng, difficulty):
         extra = {"components": 1}
     if pts is None or not spectrum_nice(scatter(pts), difficulty):
         return None
-    return {"title": draw.title("PCA step by step", difficulty), "points": pts, **extra}
+    return {"title": "PCA step by step", "points": pts, **extra}
 
 
 def nice(solution, difficulty):

@@ -15,7 +15,7 @@ def make(rng, difficulty):
     else:
         s, d = rng.choice(["1/3", "2/3", "1/10", "3/4"]), rng.randint(1, 5)
         distances = sorted(rng.sample(range(1, 11), 4))
-    return {"title": draw.title("Choosing gamma for an RBF kernel", difficulty), "similarity": s,
+    return {"title": "Choosing gamma for an RBF kernel", "similarity": s,
             "distance": d, "distances": sorted(set(distances))}
 
 

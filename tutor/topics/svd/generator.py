@@ -17,7 +17,7 @@ def make(rng, difficulty):
     if difficulty != "easy" and not spectrum_nice(dtd, "easy" if difficulty == "medium" else "hard",
                                                   zeros=cols - rank):
         return None
-    return {"title": draw.title("SVD and Eckart-Young", difficulty), "matrix": D, "rank": 1}
+    return {"title": "SVD and Eckart-Young", "matrix": D, "rank": 1}
 
 
 def _whole_singular_values(D) -> bool:

@@ -1,0 +1,367 @@
+"""A problem's statement as an exam question: a lead (or the file's own `statement`), then parts
+(a), (b), … each asking for one answer key, with its marks; and the final answers they ask for.
+
+A problem file may carry three fields that every topic accepts (validated here, read by the loader):
+
+  statement: free text shown first, instead of the topic's own lead sentence (the data still follow)
+  parts:     the answer keys to ask, in order; each a key or {key: K, text: "own wording"}
+  marks:     answer key -> marks of its part (a whole number); the same number is the key's weight
+             in `tutor check`, so `marks: {eigenvalues: 2}` is `check: {weights: {eigenvalues: 2}}`
+
+Without `parts`, a topic asks its default parts (DEFAULT_PARTS of its ``parts`` module) that the
+solution has an answer for and the problem does not give, in the recipe's order. A part's marks are
+its key's check weight (default 1); a key weighted 0 is not asked by default. The wording of each
+part is the topic's own (WORDING of its ``parts`` module: key -> (symbol, imperative sentence)).
+"""
+
+from __future__ import annotations
+
+import difflib
+import importlib
+import re
+import string
+from dataclasses import dataclass
+from types import ModuleType
+
+import sympy as sp
+
+from . import fields
+from .errors import ProblemError
+from .escaping import shorten
+
+MAX_STATEMENT = 1500  # characters: a paragraph of an exam paper
+MAX_PART_TEXT = 300  # characters of a part's own wording
+MAX_MARKS = 100  # for one part
+
+
+@dataclass(frozen=True)
+class Exam:
+    """What a problem file says about its question: all optional."""
+
+    statement: str | None = None
+    parts: tuple[tuple[str, str | None], ...] | None = None  # (key, own wording or None), in order
+    marks: tuple[tuple[str, int], ...] = ()  # (key, marks) as written
+
+
+@dataclass(frozen=True)
+class Part:
+    key: str
+    label: str  # "a", "b", …
+    text: str  # the topic's wording (LaTeX maths in $…$), or the file's own (plain text, escaped)
+    own: bool  # text is the file's: templates escape it like a title
+    symbol: str  # what the answer is called, in LaTeX, for the final answers
+    marks: sp.Rational
+
+    @property
+    def marks_text(self) -> str:
+        """'1 mark', '3 marks', '1/2 mark'."""
+        return f"{self.marks} mark{'s' if self.marks > 1 else ''}"
+
+
+@dataclass(frozen=True)
+class Question:
+    statement: str | None  # the file's own lead, or None for the topic's
+    parts: tuple[Part, ...]
+
+    @property
+    def total(self) -> sp.Rational:
+        return sum((p.marks for p in self.parts), sp.Integer(0))
+
+    @property
+    def total_text(self) -> str:
+        return f"{self.total} mark{'s' if self.total > 1 else ''}"
+
+    @property
+    def keys(self) -> tuple[str, ...]:
+        return tuple(p.key for p in self.parts)
+
+
+# --- reading the problem file's fields ---------------------------------------------------------------
+
+
+def parse_exam(raw: dict, keys: tuple[str, ...]) -> Exam:
+    """Validate (and remove from ``raw``) the fields statement, parts and marks."""
+    statement = parts = None
+    if "statement" in raw:
+        statement = fields.paragraph(raw.pop("statement"), "statement", MAX_STATEMENT)
+    if "parts" in raw:
+        parts = _parts(raw.pop("parts"), keys)
+    marks = _marks(raw.pop("marks"), keys) if "marks" in raw else ()
+    if parts is not None:
+        asked = [k for k, _ in parts]
+        for key, _ in marks:
+            if key not in asked:
+                raise ProblemError(f"not one of the parts asked (parts: {', '.join(asked)})", field=f"marks.{key}")
+    return Exam(statement, parts, marks)
+
+
+def _unknown_key(key: object, keys: tuple[str, ...], field: str) -> ProblemError:
+    hint = difflib.get_close_matches(str(key), keys, n=1)
+    also = f"did you mean {hint[0]!r}? " if hint else ""
+    return ProblemError(f"unknown answer key {shorten(str(key))!r} ({also}keys of this topic: {', '.join(keys)})",
+                        field=field)
+
+
+def _parts(raw: object, keys: tuple[str, ...]) -> tuple[tuple[str, str | None], ...]:
+    if not isinstance(raw, list) or not raw:
+        raise ProblemError("must be a list of answer keys, each a key or {key: K, text: \"own wording\"}",
+                           field="parts")
+    if len(raw) > len(keys):
+        raise ProblemError(f"has {len(raw)} parts; this topic has {len(keys)} answer keys", field="parts")
+    out: list[tuple[str, str | None]] = []
+    for i, item in enumerate(raw, start=1):
+        name = f"parts[{i}]"
+        text = None
+        if isinstance(item, dict):
+            try:
+                fields.reject_unknown(item, ("key", "text"))
+            except ProblemError as err:
+                raise err.located(field=name) from None
+            if "key" not in item:
+                raise ProblemError("needs a key, as in {key: eigenvalues, text: \"Find the eigenvalues.\"}",
+                                   field=name)
+            key = item["key"]
+            if "text" in item:
+                text = fields.text(item["text"], f"{name}.text", MAX_PART_TEXT)
+        else:
+            key = item
+        if not isinstance(key, str) or key not in keys:
+            raise _unknown_key(key, keys, name)
+        if any(key == k for k, _ in out):
+            raise ProblemError(f"{key!r} is asked twice", field=name)
+        out.append((key, text))
+    return tuple(out)
+
+
+def _marks(raw: object, keys: tuple[str, ...]) -> tuple[tuple[str, int], ...]:
+    if not isinstance(raw, dict) or not raw:
+        raise ProblemError("must be a mapping of answer keys to whole numbers of marks, such as {eigenvalues: 2}",
+                           field="marks")
+    out = []
+    for key, value in raw.items():
+        if not isinstance(key, str) or key not in keys:
+            raise _unknown_key(key, keys, f"marks.{shorten(str(key))}")
+        out.append((key, fields.integer(value, f"marks.{key}", 1, MAX_MARKS)))
+    return tuple(out)
+
+
+def merge_marks(exam: Exam, weights: dict) -> dict:
+    """The check weights with the file's marks: the two are one number per key, so a key given
+    both with different values is refused."""
+    merged = dict(weights)
+    for key, marks in exam.marks:
+        if key in merged and merged[key] != marks:
+            raise ProblemError(f"{marks} marks, but check.weights.{key} is {merged[key]}: give one of them",
+                               field=f"marks.{key}")
+        merged[key] = sp.Integer(marks)
+    return merged
+
+
+# --- the topic's wording -----------------------------------------------------------------------------
+
+
+def topic_parts(topic: ModuleType) -> ModuleType | None:
+    """The ``parts`` module of a topic package, or None (a plugin without one). It holds WORDING
+    (key -> (symbol, sentence)), DEFAULT_PARTS and, optionally, POINTS: the keys whose answer is a
+    list of points, one per row (for the final answers)."""
+    name = f"{topic.__name__}.parts"
+    try:
+        return importlib.import_module(name)
+    except ModuleNotFoundError as err:
+        if err.name != name:
+            raise
+        return None
+
+
+def wording(topic: ModuleType, key: str) -> tuple[str, str]:
+    """(symbol, imperative sentence) of a key: the topic's own, else made from the key's name
+    (ANSWER_KEYS describes it in Unicode that LaTeX may not set: a₁₁, K̂)."""
+    table = getattr(topic_parts(topic), "WORDING", {})
+    if key in table:
+        return table[key]
+    words = re.sub(r"[^A-Za-z0-9]+", " ", key).strip()
+    return rf"\text{{{words}}}", f"Give the {words}."
+
+
+def default_keys(topic: ModuleType) -> tuple[str, ...]:
+    return tuple(getattr(topic_parts(topic), "DEFAULT_PARTS", topic.ANSWER_KEYS))
+
+
+# --- the question of a solution ----------------------------------------------------------------------
+
+
+def _given(solution, key: str) -> bool:
+    """Whether the problem gives this answer rather than asks for it (a given K or K̂: its step's
+    kind ends with _given), so that it is no default part."""
+    return any(s.key == key and s.kind.endswith("_given") for s in solution.steps)
+
+
+def build(solution, exam: Exam = Exam(), weights=None) -> Question:
+    """The question of a solution: the file's parts (every one must have an answer), or the topic's
+    default parts that this solution answers, in the order of its steps."""
+    from . import topics
+
+    topic = topics.get(solution.topic)
+    weights = weights or {}
+    answers = solution.answers
+    if exam.parts is not None:
+        for i, (key, _) in enumerate(exam.parts, start=1):
+            if key not in answers:
+                raise ProblemError(f"this problem has no answer {key!r} (its answers: {', '.join(answers)})",
+                                   field=f"parts[{i}]")
+            if weights.get(key, 1) == 0:
+                raise ProblemError(f"{key!r} has weight 0 in check.weights: a part needs marks", field=f"parts[{i}]")
+        chosen = list(exam.parts)
+    else:
+        wanted = set(default_keys(topic))
+        order = [s.key for s in solution.steps]
+        chosen = [(k, None) for k in sorted(answers, key=order.index)
+                  if k in wanted and not _given(solution, k) and weights.get(k, 1) != 0]
+        for key, _ in exam.marks:
+            if key not in {k for k, _ in chosen}:
+                raise ProblemError(f"not one of the parts asked (parts: {', '.join(k for k, _ in chosen)}); "
+                                   "list it under parts to ask it", field=f"marks.{key}")
+    parts = []
+    for (key, own), label in zip(chosen, _labels()):
+        symbol, text = wording(topic, key)
+        marks = sp.Rational(weights.get(key, 1))
+        parts.append(Part(key, label, own if own is not None else text, own is not None, symbol, marks))
+    return Question(exam.statement, tuple(parts))
+
+
+def _labels():
+    """a, b, …, z, then aa, ab, … (a topic has at most a few dozen keys)."""
+    letters = string.ascii_lowercase
+    yield from letters
+    yield from (a + b for a in letters for b in letters)
+
+
+def of(solution) -> Question:
+    """The solution's question: the one tutor.solve attached, else the topic's default one."""
+    return solution.question if solution.question is not None else build(solution)
+
+
+# --- titles in a sheet or quiz -----------------------------------------------------------------------
+
+
+def distinct_titles(titles) -> list[str]:
+    """Titles made distinct by numbering the repeated ones in order: three problems titled
+    Kernel PCA are Kernel PCA (1), (2) and (3); a number another title already has is skipped.
+
+    >>> distinct_titles(["Kernel PCA", "PCA", "Kernel PCA"])
+    ['Kernel PCA (1)', 'PCA', 'Kernel PCA (2)']
+    """
+    titles = list(titles)
+    taken = set(titles)
+    counts = {t: titles.count(t) for t in titles}
+    next_number: dict[str, int] = {}
+    out = []
+    for title in titles:
+        if counts[title] == 1:
+            out.append(title)
+            continue
+        number = next_number.get(title, 1)
+        while f"{title} ({number})" in taken:
+            number += 1
+        next_number[title] = number + 1
+        name = f"{title} ({number})"
+        taken.add(name)
+        out.append(name)
+    return out
+
+
+# --- final answers, for the templates ----------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class FinalValue:
+    """One part's answer as the final-answers box prints it. ``shape`` is scalar (one formula, its
+    chunk starting with = or ≈), list (several formulas, separated by commas in text so that a line
+    may break between them) or matrix (a displayed formula). ``note`` is plain text to follow them:
+    where a value too long for a line is shown by its decimals, it says where the exact one is."""
+
+    shape: str
+    chunks: tuple[str, ...]  # LaTeX, one formula each
+    note: str = ""
+
+
+MAX_ROW = 36  # printed characters (see _width) of a vector written on one line, (2, -2, 0)
+MAX_INLINE = 100  # characters of LaTeX for one number; a longer one is shown by its decimal
+_ELSEWHERE = "exact values in the solution"
+
+
+def final_value(value, points: bool = False) -> FinalValue:
+    """The answer as the box prints it; ``points``: a list of points (rows), which, too wide for a
+    line, is displayed as a matrix with a point per row (else a list of vectors as columns)."""
+    from .exact.tidy import as_expr
+    from .rendering import approx_col, approx_matrix, col, decimal, tex
+
+    if isinstance(value, sp.MatrixBase):
+        if _too_long(value):
+            return FinalValue("matrix", (approx_matrix(value).strip(),), _ELSEWHERE)
+        return FinalValue("matrix", (tex(value),))
+    if isinstance(value, tuple) and value and isinstance(value[0], tuple):
+        if any(_too_long(v) for v in value):
+            return FinalValue("list", tuple(approx_col(v).strip() for v in value), _ELSEWHERE)
+        rows = tuple(_vector(v) for v in value)
+        if max(_width(r) for r in rows) > MAX_ROW:  # too wide for a line: as the steps write them
+            if points:
+                return final_value(sp.ImmutableMatrix(value))
+            return FinalValue("list", tuple(col(v) for v in value))
+        return FinalValue("list", rows)
+    values = value if isinstance(value, tuple) else (value,)
+    long = [_too_long((v,)) for v in values]
+    chunks = tuple(rf"\approx {decimal(v)}" if too else _scalar(as_expr(v)) for v, too in zip(values, long))
+    note = (_ELSEWHERE if sum(long) > 1 else _ELSEWHERE.replace("values", "value")) if any(long) else ""
+    if isinstance(value, tuple):
+        return FinalValue("list", chunks, note)
+    return FinalValue("scalar", (chunks[0] if long[0] else "= " + chunks[0],), note)
+
+
+def _width(latex: str) -> int:
+    """Roughly how many characters wide LaTeX prints: its commands and braces take no room (a
+    fraction counts numerator and denominator, so this errs on the wide side)."""
+    return len(re.sub(r"\\[a-zA-Z]+|[{}\s]", "", latex))
+
+
+def _too_long(values) -> bool:
+    """Whether a number among the values prints too long for a line (tex() writes a huge one as a
+    decimal with a note already: too long as well)."""
+    from .exact.tidy import as_expr
+    from .rendering import tex
+
+    for v in values:
+        if not as_expr(v).free_symbols:
+            body = tex(v)
+            if len(body) > MAX_INLINE or r"\text{exact form" in body:
+                return True
+    return False
+
+
+def _scalar(value) -> str:
+    from .rendering import approx, tex
+
+    if value.free_symbols:  # a polynomial, a feature map's coordinate, a label
+        return tex(value)
+    return tex(value) + approx(value)
+
+
+def _vector(entries) -> str:
+    """A vector (or a point, or an edge code) on one line: (2, -2, 0); an edge code as the post
+    writes it, {0, 1, X, a, Y}."""
+    from .exact.tidy import as_expr
+    from .rendering import tex
+
+    body = ", ".join(tex(v) for v in entries)
+    if any(isinstance(as_expr(v), sp.Symbol) for v in entries):
+        return r"\{" + body + r"\}"
+    return r"\left(" + body + r"\right)"
+
+
+def final_answers(solution) -> list[tuple[Part, FinalValue]]:
+    """(part, its answer) for every part of the solution's question."""
+    from . import topics
+
+    points = getattr(topic_parts(topics.get(solution.topic)), "POINTS", ())
+    answers = solution.answers
+    return [(part, final_value(answers[part.key], part.key in points)) for part in of(solution).parts]

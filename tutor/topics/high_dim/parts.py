@@ -1,0 +1,14 @@
+"""The parts of this topic's exam question: each answer key's symbol (for the final answers) and the
+imperative a lecturer writes for it, in the words of the notes; and the parts asked by default
+(see tutor/question.py)."""
+
+WORDING = {
+    "ball_cube_ratio": (r"\operatorname{Vol}(\mathcal S_m(r)) / \operatorname{Vol}(\mathcal H_m(2r))",
+                        r"For each $m$, what fraction of the cube $\mathcal H_m(2r)$ does the ball $\mathcal S_m(r)$ fill?"),
+    "shell_fraction": (r"1 - (1 - \varepsilon)^m",
+                       r"For each $m$, what fraction of the ball's volume lies in its outer shell of relative thickness $\varepsilon$?"),
+    "cap_probability": (r"P(\angle(\mathbf u, \mathbf e) \le \theta)",
+                        r"For each $m$, what is the chance that a random unit vector lies within $\theta$ of a fixed direction?"),
+}
+
+DEFAULT_PARTS = ("ball_cube_ratio", "shell_fraction", "cap_probability")

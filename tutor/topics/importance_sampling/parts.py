@@ -1,0 +1,15 @@
+"""The parts of this topic's exam question: each answer key's symbol (for the final answers) and the
+imperative a lecturer writes for it, in the words of the notes; and the parts asked by default
+(see tutor/question.py)."""
+
+WORDING = {
+    "exact": (r"E_p[f]", r"Compute the exact value $E_p[f] = \sum_x f(x)\,p(x)$."),
+    "weights": (r"w(x_i)", r"Give the importance weight $w(x_i) = p(x_i)/q(x_i)$ of each sample."),
+    "estimate": (r"\tfrac1n \textstyle\sum_i f(x_i)\,w(x_i)", r"Estimate $E_p[f]$ by importance sampling."),
+    "self_normalised": (r"\textstyle\sum_i f(x_i)\,w(x_i) / \sum_i w(x_i)", r"Give the self-normalised estimate."),
+    "variance_is": (r"\operatorname{Var}_q[f\,w]", r"Compute the variance $\operatorname{Var}_q[f\,w]$ of one importance-sampling draw."),
+    "variance_mc": (r"\operatorname{Var}_p[f]",
+                    r"Compare it with the variance $\operatorname{Var}_p[f]$ of one plain Monte Carlo draw under $p$."),
+}
+
+DEFAULT_PARTS = ("exact", "weights", "estimate", "self_normalised", "variance_is", "variance_mc")

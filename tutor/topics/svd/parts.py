@@ -1,0 +1,14 @@
+"""The parts of this topic's exam question: each answer key's symbol (for the final answers) and the
+imperative a lecturer writes for it, in the words of the notes; and the parts asked by default
+(see tutor/question.py)."""
+
+WORDING = {
+    "dtd": (r"D^T D", r"Compute $D^T D$."),
+    "right_vectors": (r"\mathbf r_i", r"Find the eigenvalues of $D^T D$ and its unit eigenvectors, the right singular vectors $\mathbf r_i$."),
+    "singular_values": (r"\delta_i", r"Give the singular values $\delta_i$."),
+    "left_vectors": (r"\mathbf l_i", r"Find the left singular vectors $\mathbf l_i = D \mathbf r_i / \delta_i$."),
+    "truncation": (r"D_r", r"Write down the best rank-$r$ approximation $D_r$."),
+    "frobenius_error": (r"\|D - D_r\|_F", r"Compute the error $\|D - D_r\|_F$ and check it against the Eckart–Young theorem."),
+}
+
+DEFAULT_PARTS = ("dtd", "right_vectors", "singular_values", "left_vectors", "truncation", "frobenius_error")
