@@ -32,8 +32,8 @@ DOCUMENTED_LIMITS = [
     (r"an eigenvalue of multiplicity \d+ is a root of a polynomial of degree \d+", "repeated"),
     # "Refused up front: ... three or more independent square roots in a matrix larger than 5 × 5"
     (r"matrix with \d+ independent square roots", ""),
-    # "... kernel values so high a power of t that n times their degree exceeds 4,000 (200 for several)"
-    (r"would have degree up to \d+ in it \(the exact engine works up to \d+\)", ""),
+    # "... kernel values of such high degree in t that n³ × that degree exceeds 500,000 (20,000 for several)"
+    (r"for an? \d+ × \d+ matrix the exact engine works up to degree \d+", ""),
     # "... a value that cancels beyond 4,000 digits"
     (r"a value cancels beyond [\d,]+ digits", ""),
 ]
