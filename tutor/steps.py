@@ -5,10 +5,10 @@ key, the template kind that prints it, a title, the formula, the exact values
 it used and produced, and the checks it passed. A Solution is the ordered
 steps; its answers are read off the steps, so the two cannot disagree.
 
-The values a step's template shows are its payload, one frozen dataclass per
+The values a step's template shows are its payload: one frozen dataclass per
 step kind (a subclass of StepData naming the kinds it serves), defined beside
-the builder that fills it: the template and the checking code read its fields
-as attributes, and a misspelt field fails where the step is built or read.
+the builder that fills it, whose fields templates and checking code read as
+attributes.
 """
 
 from __future__ import annotations
@@ -34,8 +34,8 @@ class StepData:
 
     Each subclass is a frozen dataclass that declares the step kinds it serves,
     ``class GramData(StepData, kind="gram")``; a Step refuses a payload not
-    declared for its kind. Sequences inside are tuples, matrices immutable, so
-    a solution can be shared and hashed.
+    declared for its kind. Sequences inside are tuples and rows frozen records,
+    matrices immutable: a payload is hashable, and no template can change it.
     """
 
     kinds: ClassVar[tuple[str, ...]] = ()
