@@ -22,12 +22,12 @@ def test_the_posts_doubling_array():
     assert answers["total_cost"] == 24 and answers["total_amortised"] == 26
     cases = solution.step("cases").data
     n = sp.Symbol("n")
-    assert cases["cheap"] == 3 and cases["full_delta"] == 2 - n and cases["full"] == 3  # n + 1 + (2 − n) = 3
+    assert cases.cheap == 3 and cases.full_delta == 2 - n and cases.full == 3  # n + 1 + (2 − n) = 3
 
 
 def test_a_start_length_of_one_makes_phi0_negative_but_keeps_the_bound():
     solution = solve(str(PROBLEMS / "amortised" / "start-at-one.yaml"))
-    assert solution.step("potentials").data["phi0"] == -1
+    assert solution.step("potentials").data.phi0 == -1
     assert not solution.step("potentials").passed  # Φ(h0) = 0 fails, and says so
     assert solution.step("total_amortised").passed
 
@@ -40,7 +40,7 @@ def test_tripling_with_the_matched_potential_costs_five_halves():
 def test_a_mismatched_potential_is_shown_failing():
     solution = solve(str(PROBLEMS / "amortised" / "wrong-potential.yaml"))
     assert not solution.step("potentials").passed
-    assert solution.step("cases").data["full"].has(sp.Symbol("n"))
+    assert solution.step("cases").data.full.has(sp.Symbol("n"))
 
 
 def _simulate(count, start, growth):

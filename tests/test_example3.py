@@ -33,14 +33,14 @@ def test_coefficients_and_coordinates_match_the_notes_up_to_sign():
 
 def test_the_eigenvectors_are_found_as_the_notes_find_them():
     step = example3().step("eigenvectors")
-    found = [row["found"] for row in step.data["rows"]]
+    found = [row.found for row in step.data.rows]
     assert found == [(1, -1, 0), (1, 1, -2), (1, 1, 1)]
-    products = [row["product"] for row in step.data["rows"]]
+    products = [row.product for row in step.data.rows]
     assert products[0] == (8, -8, 0) and products[1] == (6, 6, -12) and products[2] == (0, 0, 0)
 
 
 def test_coefficients_are_written_as_the_notes_write_them():
-    comps = example3().step("coefficients").data["components"]
+    comps = example3().step("coefficients").data.components
     assert comps[0].coefficient.scalar == R(1, 4) and comps[0].coefficient.entries == (1, -1, 0)
     assert comps[1].coefficient.scalar == R(1, 6) and comps[1].coefficient.entries == (1, 1, -2)
 

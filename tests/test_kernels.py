@@ -25,7 +25,7 @@ def test_rbf_card_similarity_one_half_at_distance_two():
 
 def test_gram_matrix_names_every_distinct_dot_product():
     step = gram_step(((0, 0), (1, 0), (0, 2)))
-    assert step.data["count"] == 6 and len(step.data["dots"]) == 6
+    assert step.data.count == 6 and len(step.data.dots) == 6
     assert step.result == sp.Matrix([[0, 0, 0], [0, 1, 0], [0, 0, 4]])
 
 
@@ -38,7 +38,7 @@ def test_polynomial_kernel_is_the_hadamard_square_of_offset_plus_gram():
     points = ((0, 0), (1, 0), (0, 2))
     steps = kernel_matrix_steps(points, Kernel("polynomial", degree=2, offset=sp.Integer(1)))
     K = steps[-1].result
-    shifted = steps[-1].data["shifted"]
+    shifted = steps[-1].data.shifted
     assert shifted == sp.ones(3, 3) + steps[0].result
     assert K == shifted.multiply_elementwise(shifted)
     assert K == sp.Matrix([[1, 1, 1], [1, 4, 1], [1, 1, 25]])

@@ -14,8 +14,8 @@ from .conftest import PROBLEMS, solve_yaml
 
 def test_the_parabola_is_straightened():
     solution = solve(str(PROBLEMS / "pca-feature-map" / "parabola.yaml"))
-    before = solution.step("eigenvalues_before").data["share"]
-    after = solution.step("eigenvalues_after").data["share"]
+    before = solution.step("eigenvalues_before").data.share
+    after = solution.step("eigenvalues_after").data.share
     assert after == sp.Rational(25, 27) and float(after) > float(before)
     assert solution.answers["mapped_points"][0] == (-2, 0)
 

@@ -4,13 +4,17 @@ A Step holds what a student writes down for one stage of a recipe: a stable
 key, the template kind that prints it, a title, the formula, the exact values
 it used and produced, and the checks it passed. A Solution is the ordered
 steps; its answers are read off the steps, so the two cannot disagree.
+
+The values a step's template shows are its payload: one frozen dataclass per
+step kind (a subclass of StepData naming the kinds it serves), defined beside
+the builder that fills it, whose fields templates and checking code read as
+attributes.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from types import MappingProxyType
-from typing import Any, Mapping
+from dataclasses import dataclass
+from typing import Any, ClassVar
 
 
 @dataclass(frozen=True)
@@ -25,18 +29,53 @@ class Check:
 
 
 @dataclass(frozen=True)
+class StepData:
+    """The payload of a step: the exact values its template shows, as typed fields.
+
+    Each subclass is a frozen dataclass that declares the step kinds it serves,
+    ``class GramData(StepData, kind="gram")``; a Step refuses a payload not
+    declared for its kind. Sequences inside are tuples and rows frozen records,
+    matrices immutable: a payload is hashable, and no template can change it.
+    """
+
+    kinds: ClassVar[tuple[str, ...]] = ()
+
+    def __init_subclass__(cls, *, kind: str | tuple[str, ...], **kwargs):
+        super().__init_subclass__(**kwargs)
+        cls.kinds = (kind,) if isinstance(kind, str) else tuple(kind)
+
+    def serves(self, kind: str) -> bool:
+        return kind in self.kinds
+
+
+@dataclass(frozen=True)
+class NoData(StepData, kind=()):
+    """The payload of a step whose template shows only the step's own result, formula and checks
+    (a given matrix, a formula read off a card): the one payload any kind may carry."""
+
+    def serves(self, kind: str) -> bool:
+        return True
+
+
+NO_DATA = NoData()
+
+
+@dataclass(frozen=True)
 class Step:
     key: str  # stable; equals the answer key when the step produces an answer
     kind: str  # picks the template: templates/<topic>/steps/<kind>.j2, else templates/shared/steps/<kind>.j2
     title: str
     formula: str  # the recipe's formula, in LaTeX
     result: Any = None  # the exact value this step produces
-    data: Mapping[str, Any] = field(default_factory=dict)  # exact values the template shows
+    data: StepData = NO_DATA  # the exact values the template shows: the payload of this kind
     checks: tuple[Check, ...] = ()
     note: str = ""  # one sentence of explanation, plain text with $…$ maths
 
     def __post_init__(self):
-        object.__setattr__(self, "data", MappingProxyType(dict(self.data)))
+        # A payload of the wrong kind would fail only when a template reads a missing field.
+        if not isinstance(self.data, StepData) or not self.data.serves(self.kind):
+            raise TypeError(f"step {self.key!r} of kind {self.kind!r} needs its kind's StepData payload, "
+                            f"got {type(self.data).__name__}")
 
     @property
     def passed(self) -> bool:

@@ -2,15 +2,23 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 import sympy as sp
 
 from ..exact.tidy import is_zero, tidy
-from ..steps import Check, Step
+from ..steps import Check, Step, StepData
 
 
 def centring_matrix(n: int) -> sp.ImmutableMatrix:
     """H = I − (1/n)𝟏𝟏ᵀ."""
     return sp.ImmutableMatrix(sp.eye(n) - sp.ones(n, n) / n)
+
+
+@dataclass(frozen=True)
+class RowMeansData(StepData, kind="row_means"):
+    sums: tuple[sp.Expr, ...]  # the row sums of K
+    n: int
 
 
 def row_means_step(K: sp.ImmutableMatrix) -> Step:
@@ -23,8 +31,14 @@ def row_means_step(K: sp.ImmutableMatrix) -> Step:
         title="Row means",
         formula=r"\bar r_i = \frac1n \sum_j K_{ij}",
         result=means,
-        data={"sums": sums, "n": n},
+        data=RowMeansData(sums, n),
     )
+
+
+@dataclass(frozen=True)
+class GrandMeanData(StepData, kind="grand_mean"):
+    row_means: tuple[sp.Expr, ...]
+    n: int
 
 
 def grand_mean_step(row_means: tuple[sp.Expr, ...]) -> Step:
@@ -36,9 +50,16 @@ def grand_mean_step(row_means: tuple[sp.Expr, ...]) -> Step:
         title="Grand mean",
         formula=r"\bar g = \frac1n \sum_i \bar r_i = \frac{1}{n^2}\mathbf 1^T \mathbf K \mathbf 1",
         result=g,
-        data={"row_means": row_means, "n": n},
+        data=GrandMeanData(tuple(row_means), n),
         note=r"The grand mean is $\|\boldsymbol\mu_\phi\|^2$, the squared length of the mean in feature space.",
     )
+
+
+@dataclass(frozen=True)
+class CentredKernelData(StepData, kind="centred_kernel"):
+    entries: tuple[tuple[int, int, sp.Expr, sp.Expr, sp.Expr, sp.Expr], ...]  # (i, j, K_ij, r̄_i, r̄_j, K̂_ij), i ≤ j
+    grand_mean: sp.Expr
+    n: int
 
 
 def centred_step(K: sp.ImmutableMatrix, row_means, grand_mean) -> Step:
@@ -46,15 +67,15 @@ def centred_step(K: sp.ImmutableMatrix, row_means, grand_mean) -> Step:
     Khat = sp.ImmutableMatrix(n, n, lambda i, j: tidy(K[i, j] - row_means[i] - row_means[j] + grand_mean))
     H = centring_matrix(n)
     hkh = H * K * H
-    entries = [(i + 1, j + 1, K[i, j], row_means[i], row_means[j], Khat[i, j])
-               for i in range(n) for j in range(i, n)]
+    entries = tuple((i + 1, j + 1, K[i, j], row_means[i], row_means[j], Khat[i, j])
+                    for i in range(n) for j in range(i, n))
     return Step(
         key="centred_kernel",
         kind="centred_kernel",
         title="Centred kernel matrix",
         formula=r"\hat K_{ij} = K_{ij} - \bar r_i - \bar r_j + \bar g",
         result=Khat,
-        data={"entries": entries, "grand_mean": grand_mean, "n": n},
+        data=CentredKernelData(entries, grand_mean, n),
         checks=centred_checks(Khat) + (Check(r"\hat{\mathbf K} = \mathbf H \mathbf K \mathbf H",
                                               all(is_zero(a - b) for a, b in zip(Khat, hkh))),),
     )

@@ -5,6 +5,8 @@ Shared by kernel PCA (K̂, η, v) and PCA (S, λ, u); only the notation differs.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 import sympy as sp
 
 from ..exact.eigen import Spectrum
@@ -13,8 +15,22 @@ from ..exact.vectors import matvec
 from ..steps import Check
 
 
+@dataclass(frozen=True)
+class EigenRow:
+    """One eigenpair as the recipe writes it down."""
+
+    index: int  # 1-based
+    eta: sp.Expr  # the eigenvalue (η of K̂, λ of S)
+    found: tuple[sp.Expr, ...]  # w as found, smallest whole entries
+    product: tuple[sp.Expr, ...]  # Mw, to see Mw = ηw
+    norm_sq: sp.Expr  # ‖w‖²
+    norm: sp.Expr
+    unit: Scaled  # w/‖w‖
+    multiplicity: int
+
+
 def eigen_rows(M: sp.ImmutableMatrix, spec: Spectrum, *, matrix: str, value: str, vector: str):
-    """Rows for the template and the checks Mw_i = value_i w_i and orthonormality.
+    """EigenRows for the template and the checks Mw_i = value_i w_i and orthonormality.
 
     ``matrix``, ``value`` and ``vector`` are the LaTeX names, e.g. r"\\hat{\\mathbf K}", r"\\eta", r"\\mathbf v".
     """
@@ -22,8 +38,8 @@ def eigen_rows(M: sp.ImmutableMatrix, spec: Spectrum, *, matrix: str, value: str
     for i, p in enumerate(spec.pairs, start=1):
         product = matvec(M, p.found)
         norm = tidy(sp.sqrt(p.norm_sq))
-        rows.append({"index": i, "eta": p.value, "found": p.found, "product": product, "norm_sq": p.norm_sq,
-                     "norm": norm, "unit": Scaled(tidy(1 / norm), p.found), "multiplicity": p.multiplicity})
+        rows.append(EigenRow(i, p.value, p.found, product, p.norm_sq, norm, Scaled(tidy(1 / norm), p.found),
+                             p.multiplicity))
         checks.append(Check(rf"{matrix} \mathbf w_{i} = {value}_{i} \mathbf w_{i}",
                             all(is_zero(a - p.value * b) for a, b in zip(product, p.found))))
     # The unit vectors are w/‖w‖, so unit length holds once ‖w‖² is right; check that
@@ -33,7 +49,7 @@ def eigen_rows(M: sp.ImmutableMatrix, spec: Spectrum, *, matrix: str, value: str
     orthogonal = all(is_zero(sum(a * b for a, b in zip(ws[i], ws[j])))
                      for i in range(len(ws)) for j in range(i + 1, len(ws)))
     checks.append(Check(rf"{vector}_i^T {vector}_j = 0 \ (i \ne j), \ \|{vector}_i\| = 1", norms_right and orthogonal))
-    return rows, tuple(checks)
+    return tuple(rows), tuple(checks)
 
 
 def sign_note(spec: Spectrum, noun: str, *, budget: bool = True) -> str:

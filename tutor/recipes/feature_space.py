@@ -3,10 +3,19 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 import sympy as sp
 
 from ..exact.tidy import is_zero, tidy
-from ..steps import Check, Step
+from ..steps import Check, Step, StepData
+
+
+@dataclass(frozen=True)
+class KernelValuesData(StepData, kind="kernel_values"):
+    x: tuple[sp.Expr, ...]
+    y: tuple[sp.Expr, ...]
+    values: tuple[sp.Expr, sp.Expr, sp.Expr]  # K(x, x), K(y, y), K(x, y)
 
 
 def kernel_values_step(kernel, x, y) -> Step:
@@ -17,8 +26,14 @@ def kernel_values_step(kernel, x, y) -> Step:
         title="The three kernel values",
         formula=r"K(\mathbf x, \mathbf x),\quad K(\mathbf y, \mathbf y),\quad K(\mathbf x, \mathbf y)",
         result=values,
-        data={"x": x, "y": y, "values": values},
+        data=KernelValuesData(tuple(x), tuple(y), values),
     )
+
+
+@dataclass(frozen=True)
+class FeatureNormsData(StepData, kind="feature_norms"):
+    kxx: sp.Expr
+    kyy: sp.Expr
 
 
 def norms_step(kxx, kyy) -> Step:
@@ -29,8 +44,16 @@ def norms_step(kxx, kyy) -> Step:
         title="Lengths in feature space",
         formula=r"\|\phi(\mathbf x)\| = \sqrt{\phi(\mathbf x)^T\phi(\mathbf x)} = \sqrt{K(\mathbf x, \mathbf x)}",
         result=norms,
-        data={"kxx": kxx, "kyy": kyy},
+        data=FeatureNormsData(kxx, kyy),
     )
+
+
+@dataclass(frozen=True)
+class FeatureDistanceData(StepData, kind="feature_distance"):
+    kxx: sp.Expr
+    kyy: sp.Expr
+    kxy: sp.Expr
+    distance: sp.Expr  # d_φ, the square root of the result
 
 
 def distance_step(kxx, kyy, kxy) -> Step:
@@ -41,9 +64,16 @@ def distance_step(kxx, kyy, kxy) -> Step:
         title="Distance in feature space",
         formula=r"d_\phi(\mathbf x, \mathbf y)^2 = K(\mathbf x, \mathbf x) + K(\mathbf y, \mathbf y) - 2K(\mathbf x, \mathbf y)",
         result=sq,
-        data={"kxx": kxx, "kyy": kyy, "kxy": kxy, "distance": tidy(sp.sqrt(sq))},
+        data=FeatureDistanceData(kxx, kyy, kxy, tidy(sp.sqrt(sq))),
         checks=(Check(r"d_\phi^2 \ge 0", not sq.is_negative),),
     )
+
+
+@dataclass(frozen=True)
+class FeatureCosineData(StepData, kind="feature_cosine"):
+    kxx: sp.Expr
+    kyy: sp.Expr
+    kxy: sp.Expr
 
 
 def cosine_step(kxx, kyy, kxy) -> Step:
@@ -54,10 +84,16 @@ def cosine_step(kxx, kyy, kxy) -> Step:
         title="Cosine in feature space",
         formula=r"\cos\theta = \frac{K(\mathbf x, \mathbf y)}{\sqrt{K(\mathbf x, \mathbf x)\,K(\mathbf y, \mathbf y)}}",
         result=cosine,
-        data={"kxx": kxx, "kyy": kyy, "kxy": kxy},
+        data=FeatureCosineData(kxx, kyy, kxy),
         checks=(Check(r"-1 \le \cos\theta \le 1", bool(abs(sp.N(cosine, 30)) <= 1 + sp.Float("1e-25"))),),
         note="Each formula is the input-space one with every dot product replaced by a kernel value.",
     )
+
+
+@dataclass(frozen=True)
+class MeanNormData(StepData, kind="mean_norm"):
+    total: sp.Expr  # 1ᵀK1, the sum of all entries
+    n: int
 
 
 def mean_norm_step(K: sp.ImmutableMatrix) -> Step:
@@ -70,9 +106,24 @@ def mean_norm_step(K: sp.ImmutableMatrix) -> Step:
         title="Squared length of the feature-space mean",
         formula=r"\|\boldsymbol\mu_\phi\|^2 = \frac{1}{n^2}\mathbf 1^T \mathbf K \mathbf 1",
         result=value,
-        data={"total": total, "n": n},
+        data=MeanNormData(total, n),
         note="The mean of the mapped points cannot be written down, but its length can: average all entries of K.",
     )
+
+
+@dataclass(frozen=True)
+class DistanceToMeanRow:
+    i: int  # 1-based
+    kii: sp.Expr
+    row_sum: sp.Expr
+    value: sp.Expr  # ‖φ(x_i) − μ_φ‖²
+
+
+@dataclass(frozen=True)
+class DistancesToMeanData(StepData, kind="distances_to_mean"):
+    rows: tuple[DistanceToMeanRow, ...]
+    n: int
+    mean_norm_sq: sp.Expr
 
 
 def distances_to_mean_step(K: sp.ImmutableMatrix, mean_norm_sq) -> Step:
@@ -82,7 +133,7 @@ def distances_to_mean_step(K: sp.ImmutableMatrix, mean_norm_sq) -> Step:
     for i in range(n):
         row_sum = tidy(sum(K.row(i)))
         sq = tidy(K[i, i] - 2 * row_sum / n + mean_norm_sq)
-        rows.append({"i": i + 1, "kii": K[i, i], "row_sum": row_sum, "value": sq})
+        rows.append(DistanceToMeanRow(i + 1, K[i, i], row_sum, sq))
         values.append(sq)
     return Step(
         key="distances_sq",
@@ -90,11 +141,18 @@ def distances_to_mean_step(K: sp.ImmutableMatrix, mean_norm_sq) -> Step:
         title="Squared distance of each point to the mean",
         formula=r"\|\phi(\mathbf x_i) - \boldsymbol\mu_\phi\|^2 = K_{ii} - \frac2n \sum_j K_{ij} + \frac{1}{n^2}\mathbf 1^T\mathbf K\mathbf 1",
         result=tuple(values),
-        data={"rows": rows, "n": n, "mean_norm_sq": mean_norm_sq},
+        data=DistancesToMeanData(tuple(rows), n, mean_norm_sq),
         checks=(Check(r"\text{every squared distance} \ge 0", all(not v.is_negative for v in values)),
                 Check(r"\tfrac1n\textstyle\sum_i \|\phi(\mathbf x_i) - \boldsymbol\mu_\phi\|^2 = \tfrac1n \operatorname{tr}\mathbf K - \|\boldsymbol\mu_\phi\|^2",
                       is_zero(sum(values) / n - K.trace() / n + mean_norm_sq))),
     )
+
+
+@dataclass(frozen=True)
+class RbfGammaData(StepData, kind="rbf_gamma"):
+    s: sp.Expr  # the similarity e^(−γd²)
+    d: sp.Expr  # at this distance
+    d_sq: sp.Expr
 
 
 def gamma_step(similarity, distance) -> Step:
@@ -105,8 +163,15 @@ def gamma_step(similarity, distance) -> Step:
         title=r"Find $\gamma$",
         formula=r"e^{-\gamma d^2} = s \;\Longrightarrow\; \gamma = -\frac{\ln s}{d^2}",
         result=gamma,
-        data={"s": similarity, "d": distance, "d_sq": distance**2},
+        data=RbfGammaData(similarity, distance, distance**2),
     )
+
+
+@dataclass(frozen=True)
+class RbfSimplifiedData(StepData, kind="rbf_simplified"):
+    s: sp.Expr
+    rate: sp.Expr  # 1/d²
+    base: sp.Expr  # 1/s
 
 
 def simplified_kernel_step(similarity, distance) -> Step:
@@ -117,7 +182,7 @@ def simplified_kernel_step(similarity, distance) -> Step:
         kind="rbf_simplified",
         title=r"The kernel with this $\gamma$",
         formula=r"K(\mathbf x, \mathbf y) = e^{-\gamma \|\mathbf x - \mathbf y\|^2} = s^{\|\mathbf x - \mathbf y\|^2 / d^2}",
-        data={"s": similarity, "rate": rate, "base": base},
+        data=RbfSimplifiedData(similarity, rate, base),
     )
 
 
@@ -131,6 +196,13 @@ def rbf_feature_distance_step() -> Step:
     )
 
 
+@dataclass(frozen=True)
+class RbfKernelValuesData(StepData, kind="rbf_kernel_values"):
+    rows: tuple[tuple[sp.Expr, sp.Expr], ...]  # (input distance t, K)
+    s: sp.Expr
+    d_sq: sp.Expr
+
+
 def rbf_kernel_values_step(similarity, distance, distances) -> Step:
     values = tuple(tidy(similarity ** (t**2 / distance**2)) for t in distances)
     return Step(
@@ -139,9 +211,14 @@ def rbf_kernel_values_step(similarity, distance, distances) -> Step:
         title="Kernel values",
         formula=r"K = s^{t^2/d^2}",
         result=values,
-        data={"rows": list(zip(distances, values)), "s": similarity, "d_sq": distance**2},
+        data=RbfKernelValuesData(tuple(zip(distances, values)), similarity, distance**2),
         checks=(Check(r"0 < K \le 1", all(0 < sp.N(k, 30) <= 1 for k in values)),),
     )
+
+
+@dataclass(frozen=True)
+class RbfFeatureDistancesData(StepData, kind="rbf_feature_distances"):
+    rows: tuple[tuple[sp.Expr, sp.Expr, sp.Expr], ...]  # (input distance, K, d_φ)
 
 
 def rbf_feature_distances_step(distances, kernel_values) -> Step:
@@ -152,7 +229,7 @@ def rbf_feature_distances_step(distances, kernel_values) -> Step:
         title="Feature-space distances",
         formula=r"d_\phi = \sqrt{2 - 2K}",
         result=feature,
-        data={"rows": list(zip(distances, kernel_values, feature))},
+        data=RbfFeatureDistancesData(tuple(zip(distances, kernel_values, feature))),
         checks=(Check(r"d_\phi < \sqrt 2", all(sp.N(f, 30) < sp.sqrt(2) for f in feature)),),
         note="Far-apart points all look equally far: as the input distance grows, $K \\to 0$ and "
              "$d_\\phi \\to \\sqrt 2 \\approx 1.414$. The RBF kernel is local; $\\gamma$ decides where far begins.",

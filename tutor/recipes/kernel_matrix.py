@@ -2,11 +2,21 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 import sympy as sp
 
 from ..exact.tidy import tidy
 from ..kernels import Kernel
-from ..steps import Check, Step
+from ..steps import Check, Step, StepData
+
+
+@dataclass(frozen=True)
+class GramData(StepData, kind="gram"):
+    X: sp.ImmutableMatrix  # the points as columns
+    dots: tuple[tuple[int, int, sp.Expr], ...]  # (i, j, x_iᵀx_j) for i ≤ j, 1-based
+    count: int  # n(n+1)/2 distinct dot products
+    n: int
 
 
 def gram_step(points: tuple[tuple[sp.Expr, ...], ...]) -> Step:
@@ -14,31 +24,53 @@ def gram_step(points: tuple[tuple[sp.Expr, ...], ...]) -> Step:
     X = sp.ImmutableMatrix(points).T
     G = sp.ImmutableMatrix((X.T * X).applyfunc(tidy))
     n = G.rows
-    dots = [(i + 1, j + 1, G[i, j]) for i in range(n) for j in range(i, n)]
+    dots = tuple((i + 1, j + 1, G[i, j]) for i in range(n) for j in range(i, n))
     return Step(
         key="gram",
         kind="gram",
         title="Gram matrix",
         formula=r"X^T X = \left[\mathbf x_i^T \mathbf x_j\right]",
         result=G,
-        data={"X": X, "dots": dots, "count": len(dots), "n": n},
+        data=GramData(X, dots, len(dots), n),
         note=f"For $n = {n}$ points there are $n(n+1)/2 = {len(dots)}$ distinct dot products.",
     )
+
+
+@dataclass(frozen=True)
+class SquaredDistancesData(StepData, kind="squared_distances"):
+    terms: tuple[tuple[int, int, sp.Expr, sp.Expr, sp.Expr, sp.Expr], ...]  # (i, j, G_ii, G_jj, G_ij, δ_ij), i < j
 
 
 def squared_distance_step(G: sp.ImmutableMatrix) -> Step:
     """δij = Gii + Gjj − 2Gij, read off the Gram matrix."""
     n = G.rows
     D = sp.ImmutableMatrix(n, n, lambda i, j: tidy(G[i, i] + G[j, j] - 2 * G[i, j]))
-    terms = [(i + 1, j + 1, G[i, i], G[j, j], G[i, j], D[i, j]) for i in range(n) for j in range(i + 1, n)]
+    terms = tuple((i + 1, j + 1, G[i, i], G[j, j], G[i, j], D[i, j]) for i in range(n) for j in range(i + 1, n))
     return Step(
         key="squared_distances",
         kind="squared_distances",
         title="Squared-distance matrix",
         formula=r"\delta_{ij} = \|\mathbf x_i - \mathbf x_j\|^2 = G_{ii} + G_{jj} - 2\,G_{ij}",
         result=D,
-        data={"terms": terms},
+        data=SquaredDistancesData(terms),
     )
+
+
+@dataclass(frozen=True)
+class RbfKernelData(StepData, kind="kernel_rbf"):
+    gamma: sp.Expr
+    entries: tuple[tuple[int, int, sp.Expr, sp.Expr], ...]  # (i, j, δ_ij, K_ij) for i ≤ j
+    power_base: sp.Expr | None  # γ = q·ln b with b rational: K = b^(−qδ), written as a power
+    power_rate: sp.Expr | None  # q
+
+
+# The linear kernel is the polynomial one with p = 1, c = 0: one builder, one shape, two templates.
+@dataclass(frozen=True)
+class DotKernelData(StepData, kind=("kernel_linear", "kernel_polynomial")):
+    entries: tuple[tuple[int, int, sp.Expr, sp.Expr], ...]  # (i, j, x_iᵀx_j, K_ij) for i ≤ j
+    degree: int
+    offset: sp.Expr
+    shifted: sp.ImmutableMatrix  # c + XᵀX, entry by entry
 
 
 def kernel_step(kernel: Kernel, G: sp.ImmutableMatrix, D: sp.ImmutableMatrix | None = None) -> Step:
@@ -46,17 +78,16 @@ def kernel_step(kernel: Kernel, G: sp.ImmutableMatrix, D: sp.ImmutableMatrix | N
     n = G.rows
     if kernel.name == "rbf":
         K = sp.ImmutableMatrix(n, n, lambda i, j: tidy(kernel.from_sq_distance(D[i, j])))
-        entries = [(i + 1, j + 1, D[i, j], K[i, j]) for i in range(n) for j in range(i, n)]
+        entries = tuple((i + 1, j + 1, D[i, j], K[i, j]) for i in range(n) for j in range(i, n))
         q, rest = kernel.gamma.as_coeff_Mul()
         power_base = rest.args[0] if isinstance(rest, sp.log) and rest.args[0].is_Rational else None
-        data = {"gamma": kernel.gamma, "entries": entries, "power_base": power_base,
-                "power_rate": q if power_base is not None else None}
+        data = RbfKernelData(kernel.gamma, entries, power_base, q if power_base is not None else None)
         formula = r"K_{ij} = e^{-\gamma \delta_{ij}}"
     else:
         K = sp.ImmutableMatrix(n, n, lambda i, j: tidy(kernel.from_dot(G[i, j])))
-        entries = [(i + 1, j + 1, G[i, j], K[i, j]) for i in range(n) for j in range(i, n)]
+        entries = tuple((i + 1, j + 1, G[i, j], K[i, j]) for i in range(n) for j in range(i, n))
         shifted = sp.ImmutableMatrix(G.applyfunc(lambda g: tidy(kernel.offset + g)))
-        data = {"entries": entries, "degree": kernel.degree, "offset": kernel.offset, "shifted": shifted}
+        data = DotKernelData(entries, kernel.degree, kernel.offset, shifted)
         formula = (r"K_{ij} = \mathbf x_i^T \mathbf x_j" if kernel.name == "linear"
                    else r"K_{ij} = (c + \mathbf x_i^T \mathbf x_j)^p")
     return Step(

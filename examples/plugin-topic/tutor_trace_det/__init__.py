@@ -13,7 +13,7 @@ import sympy as sp
 from tutor import fields
 from tutor.errors import ProblemError
 from tutor.exact.tidy import tidy
-from tutor.steps import Check, Solution, Step
+from tutor.steps import Check, Solution, Step, StepData
 
 NAME = "trace-det"
 SUMMARY = "Trace and determinant of a 2×2 matrix, checked against tr(A²) (example plugin)"
@@ -28,6 +28,19 @@ ANSWER_KEYS = {
 class Problem:
     title: str
     matrix: sp.ImmutableMatrix
+
+
+# Each step kind's payload: the values its template (templates/steps/<kind>.j2) shows, as typed fields.
+@dataclass(frozen=True)
+class TraceData(StepData, kind="td_trace"):
+    matrix: sp.ImmutableMatrix
+
+
+@dataclass(frozen=True)
+class DeterminantData(StepData, kind="td_determinant"):
+    matrix: sp.ImmutableMatrix
+    trace_of_square: sp.Expr  # tr(A²), for the check det A = ((tr A)² − tr(A²))/2
+    trace: sp.Expr
 
 
 def parse(raw: dict) -> Problem:
@@ -49,9 +62,9 @@ def solve(problem: Problem) -> Solution:
     trace_of_square = tidy((a * a).trace())
     steps = (
         Step("trace", "td_trace", "The trace", r"\operatorname{tr} A = a_{11} + a_{22}", trace,
-             {"matrix": a}),
+             TraceData(a)),
         Step("determinant", "td_determinant", "The determinant", r"\det A = a_{11} a_{22} - a_{12} a_{21}",
-             determinant, {"matrix": a, "trace_of_square": trace_of_square, "trace": trace},
+             determinant, DeterminantData(a, trace_of_square, trace),
              checks=(Check(r"\det A = \tfrac{1}{2}\left((\operatorname{tr} A)^2 - \operatorname{tr}(A^2)\right)",
                            tidy((trace**2 - trace_of_square) / 2 - determinant) == 0),)),
     )

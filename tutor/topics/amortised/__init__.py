@@ -75,7 +75,7 @@ def solve(problem: Problem) -> Solution:
     rows = recipe.insertions(problem.n, problem.start, problem.growth)
     costs = recipe.costs_step(rows, problem.growth)
     potentials = recipe.potentials_step(rows, problem.potential, problem.start)
-    phi0 = potentials.data["phi0"]
+    phi0 = potentials.data.phi0
     amortised = recipe.amortised_step(rows, phi0, potentials.result)
     total_cost = recipe.total_cost_step(costs.result)
     steps = (recipe.cases_step(problem.potential, problem.growth), costs, potentials, amortised, total_cost,

@@ -8,18 +8,18 @@ from tutor.checking.variants import Mistake
 
 
 def _delta_only(problem, solution):
-    rows = solution.step("amortised").data["rows"]
+    rows = solution.step("amortised").data.rows
     return {"amortised": tuple(delta for _, _, delta, _ in rows)}
 
 
 def _copy_without_insert(problem, solution):
-    costs = tuple(sp.Integer(r.cost - 1 if r.resized else r.cost) for r in solution.step("costs").data["rows"])
+    costs = tuple(sp.Integer(r.cost - 1 if r.resized else r.cost) for r in solution.step("costs").data.rows)
     return {"costs": costs, "total_cost": sum(costs, sp.Integer(0))}
 
 
 def _potential_before(problem, solution):
     phis = solution.step("potentials").result
-    return {"potentials": (solution.step("potentials").data["phi0"], *phis[:-1])}
+    return {"potentials": (solution.step("potentials").data.phi0, *phis[:-1])}
 
 
 MISTAKES = (

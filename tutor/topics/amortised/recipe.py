@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 import sympy as sp
 
-from tutor.steps import Check, Step
+from tutor.steps import Check, Step, StepData
 
 N, M = sp.Symbol("n"), sp.Symbol("m")
 
@@ -56,6 +56,17 @@ def linear_tex(form: sp.Expr, n: str = "n", m: str = "m") -> str:
     return out or "0"
 
 
+@dataclass(frozen=True)
+class CasesData(StepData, kind="am_cases"):
+    potential: sp.Expr  # Φ in n and m
+    potential_tex: str  # Φ as the notes write it, 2n − m
+    growth: int
+    cheap_delta: sp.Expr  # ΔΦ when n < m
+    cheap: sp.Expr  # ĉ when n < m
+    full_delta: sp.Expr  # ΔΦ when n = m (the array grows)
+    full: sp.Expr  # ĉ when n = m
+
+
 def cases_step(potential: sp.Expr, growth: int) -> Step:
     """The post's two cases, in general: n < m, and n = m ≥ 1 (the array grows to g·m)."""
     cheap_delta = sp.expand(potential.xreplace({N: N + 1}) - potential)
@@ -76,11 +87,15 @@ def cases_step(potential: sp.Expr, growth: int) -> Step:
         kind="am_cases",
         title="The two cases",
         formula=r"\hat c = c + \Phi(h') - \Phi(h), \qquad \Phi = " + linear_tex(potential),
-        data={"potential": potential, "potential_tex": linear_tex(potential), "growth": growth,
-              "cheap_delta": cheap_delta, "cheap": cheap,
-              "full_delta": full_delta, "full": full},
+        data=CasesData(potential, linear_tex(potential), growth, cheap_delta, cheap, full_delta, full),
         note=note,
     )
+
+
+@dataclass(frozen=True)
+class CostsData(StepData, kind="am_costs"):
+    rows: tuple[Insertion, ...]
+    growth: int
 
 
 def costs_step(rows: list[Insertion], growth: int) -> Step:
@@ -90,9 +105,16 @@ def costs_step(rows: list[Insertion], growth: int) -> Step:
         title="The actual cost of each insertion",
         formula=r"c_i = \begin{cases} 1 & n < m \\ n + 1 & n = m \text{ (allocate, copy } n\text{, insert)} \end{cases}",
         result=tuple(sp.Integer(r.cost) for r in rows),
-        data={"rows": rows, "growth": growth},
+        data=CostsData(tuple(rows), growth),
         note=f"The array grows to {growth} times its length when it is full (to length 1 when it has none).",
     )
+
+
+@dataclass(frozen=True)
+class PotentialsData(StepData, kind="am_potentials"):
+    phi0: sp.Expr  # Φ(h₀)
+    rows: tuple[tuple[Insertion, sp.Expr], ...]  # (insertion i, Φ_i)
+    start: int  # the array's length before the first insertion
 
 
 def potentials_step(rows: list[Insertion], potential: sp.Expr, start: int) -> Step:
@@ -104,7 +126,7 @@ def potentials_step(rows: list[Insertion], potential: sp.Expr, start: int) -> St
         title="The potential after each insertion",
         formula=r"\Phi_i = " + linear_tex(potential, "n_i", "m_i"),
         result=phis,
-        data={"phi0": phi0, "rows": list(zip(rows, phis)), "start": start},
+        data=PotentialsData(phi0, tuple(zip(rows, phis)), start),
         checks=(Check(r"\Phi(h_0) = 0", phi0 == 0),
                 Check(r"\Phi(h_i) \ge 0 \text{ for every } i", all(v >= 0 for v in phis))),
         note=_potential_note(phi0, phis),
@@ -122,6 +144,11 @@ def _potential_note(phi0, phis) -> str:
     return "The potential starts at $0$ and never goes below it, as the method needs."
 
 
+@dataclass(frozen=True)
+class AmortisedData(StepData, kind="am_amortised"):
+    rows: tuple[tuple[Insertion, sp.Expr, sp.Expr, sp.Expr], ...]  # (insertion i, Φ_i, ΔΦ_i, ĉ_i)
+
+
 def amortised_step(rows: list[Insertion], phi0, phis) -> Step:
     before = (phi0, *phis[:-1])
     deltas = tuple(sp.Integer(0) + b - a for a, b in zip(before, phis))
@@ -132,8 +159,13 @@ def amortised_step(rows: list[Insertion], phi0, phis) -> Step:
         title="The amortised cost of each insertion",
         formula=r"\hat c_i = c_i + \Phi_i - \Phi_{i-1}",
         result=amortised,
-        data={"rows": list(zip(rows, phis, deltas, amortised))},
+        data=AmortisedData(tuple(zip(rows, phis, deltas, amortised))),
     )
+
+
+@dataclass(frozen=True)
+class TotalData(StepData, kind="am_total"):
+    terms: tuple[sp.Expr, ...]  # c_i
 
 
 def total_cost_step(costs) -> Step:
@@ -144,8 +176,16 @@ def total_cost_step(costs) -> Step:
         title="The total actual cost",
         formula=r"\sum_{i=1}^{n} c_i",
         result=total,
-        data={"terms": costs},
+        data=TotalData(tuple(costs)),
     )
+
+
+@dataclass(frozen=True)
+class TotalAmortisedData(StepData, kind="am_total_amortised"):
+    terms: tuple[sp.Expr, ...]  # ĉ_i
+    total_cost: sp.Expr  # Σ c_i
+    phi0: sp.Expr
+    phin: sp.Expr  # Φ(h_n)
 
 
 def total_amortised_step(amortised, total_cost, phi0, phi_n) -> Step:
@@ -156,7 +196,7 @@ def total_amortised_step(amortised, total_cost, phi0, phi_n) -> Step:
         title="The total amortised cost, and the bound",
         formula=r"\sum_{i=1}^{n} \hat c_i = \sum_{i=1}^{n} c_i + \Phi(h_n) - \Phi(h_0)",
         result=total,
-        data={"terms": amortised, "total_cost": total_cost, "phi0": phi0, "phin": phi_n},
+        data=TotalAmortisedData(tuple(amortised), total_cost, phi0, phi_n),
         checks=(Check(r"\sum \hat c_i = \sum c_i + \Phi(h_n) - \Phi(h_0)", total == total_cost + phi_n - phi0),
                 Check(r"\sum c_i \le \sum \hat c_i", total_cost <= total)),
     )

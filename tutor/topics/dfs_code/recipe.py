@@ -2,15 +2,23 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 import sympy as sp
 
 from tutor import graphs
-from tutor.steps import Check, Step
+from tutor.steps import Check, Step, StepData
 
 
 def as_answer(codes) -> tuple:
     """Edge codes as exact answers: indices as integers, labels as symbols (so a student's X is X)."""
     return tuple((sp.Integer(i), sp.Integer(j), sp.Symbol(a), sp.Symbol(e), sp.Symbol(b)) for i, j, a, e, b in codes)
+
+
+@dataclass(frozen=True)
+class GraphData(StepData, kind="dfs_graph"):
+    vertices: tuple[tuple[int, str], ...]  # (vertex, label)
+    edges: tuple[tuple[int, int, str], ...]  # (u, v, label)
 
 
 def graph_step(graph: graphs.Graph) -> Step:
@@ -19,23 +27,35 @@ def graph_step(graph: graphs.Graph) -> Step:
         kind="dfs_graph",
         title="The labelled graph",
         formula="",
-        data={"vertices": list(enumerate(graph.labels)), "edges": list(graph.edges)},
+        data=GraphData(tuple(enumerate(graph.labels)), tuple(graph.edges)),
         checks=(Check(r"\text{the graph is connected}", graph.is_connected()),),
     )
 
 
+@dataclass(frozen=True)
+class TraversalData(StepData, kind="dfs_traversal"):
+    rows: tuple[tuple[int, int, str, int | None], ...]  # (DFS index, vertex, label, parent's DFS index)
+    how: str  # where the visiting order comes from, in words
+
+
 def traversal_step(graph: graphs.Graph, walk: graphs.Traversal, given: bool) -> Step:
-    rows = [(i, v, graph.labels[v], p) for i, (v, p) in enumerate(zip(walk.order, walk.parent))]
+    rows = tuple((i, v, graph.labels[v], p) for i, (v, p) in enumerate(zip(walk.order, walk.parent)))
     how = ("as given" if given else "from vertex {} taking neighbours in increasing order".format(walk.order[0]))
     return Step(
         key="traversal",
         kind="dfs_traversal",
         title="The DFS indices",
         formula=r"\text{Index}(v) = \text{the position of } v \text{ in the visiting order}",
-        data={"rows": rows, "how": how},
+        data=TraversalData(rows, how),
         note="Each vertex is reached from the vertex the search is at (its parent); the search backs up only "
              "from a vertex whose neighbours have all been visited.",
     )
+
+
+# The forward and the backward edges: one builder's lists of edge codes, one template.
+@dataclass(frozen=True)
+class EdgesData(StepData, kind="dfs_edges"):
+    codes: tuple[graphs.EdgeCode, ...]
 
 
 def forward_step(walk: graphs.Traversal) -> Step:
@@ -46,7 +66,7 @@ def forward_step(walk: graphs.Traversal) -> Step:
         formula=r"\{\text{Index}_{start}, \text{Index}_{end}, L_V(start), L_E(e), L_V(end)\},"
                 r"\qquad \text{Index}_{start} < \text{Index}_{end}",
         result=as_answer(walk.forward),
-        data={"codes": walk.forward},
+        data=EdgesData(walk.forward),
     )
 
 
@@ -57,7 +77,7 @@ def backward_step(walk: graphs.Traversal) -> Step:
         title="The backward edges",
         formula=r"\text{Index}_{start} > \text{Index}_{end}",
         result=as_answer(walk.backward) if walk.backward else None,
-        data={"codes": walk.backward},
+        data=EdgesData(walk.backward),
         note="Every edge outside the DFS tree joins a vertex to one of its ancestors; it is written from the "
              "later-visited end back to the earlier one.",
     )
@@ -73,6 +93,12 @@ ORDER_RULES = (  # sentences with inline maths, so that a narrow page can break 
 )
 
 
+@dataclass(frozen=True)
+class CodeData(StepData, kind="dfs_code"):
+    rules: tuple[str, ...]  # the post's order of edge codes, in sentences
+    codes: tuple[graphs.EdgeCode, ...]  # the DFS code
+
+
 def code_step(walk: graphs.Traversal) -> Step:
     code = walk.code
     return Step(
@@ -81,10 +107,20 @@ def code_step(walk: graphs.Traversal) -> Step:
         title="The order of the edges, and the DFS code",
         formula="",
         result=as_answer(code),
-        data={"rules": ORDER_RULES, "codes": code},
+        data=CodeData(ORDER_RULES, code),
         note="So after the forward edge that reaches a vertex come the backward edges from it, by the index "
              "they go back to; then the next forward edge.",
     )
+
+
+@dataclass(frozen=True)
+class CompareData(StepData, kind="dfs_compare"):
+    first: tuple[graphs.EdgeCode, ...]  # the DFS code above
+    second: tuple[graphs.EdgeCode, ...]  # the code of the other visiting order
+    order: tuple[int, ...]  # that order
+    position: int | None  # the first position (0-based) where they differ; None: one is a prefix of the other
+    reason: str  # why that position decides, in words
+    smaller: int  # which code is smaller, 1 or 2; 0 when they are equal
 
 
 def compare_step(first: graphs.Traversal, second: graphs.Traversal) -> Step:
@@ -100,8 +136,7 @@ def compare_step(first: graphs.Traversal, second: graphs.Traversal) -> Step:
         formula=r"\alpha < \beta \iff \exists t: \alpha_k = \beta_k \ (k < t),\ \alpha_t < \beta_t"
                 r"\quad\text{or}\quad \alpha \text{ is a prefix of } \beta",
         result=sp.Integer(smaller),
-        data={"first": a, "second": b, "order": second.order, "position": t, "reason": reason,
-              "smaller": smaller},
+        data=CompareData(a, b, second.order, t, reason, smaller),
     )
 
 
@@ -119,6 +154,13 @@ def _reason(x, y) -> str:
     return "of two forward edges from the same vertex, the smaller labels (L(i), L(e), L(j)) come first"
 
 
+@dataclass(frozen=True)
+class MinimumData(StepData, kind="dfs_minimum"):
+    codes: tuple[graphs.EdgeCode, ...]  # the minimum DFS code
+    trace: tuple[graphs.SearchStep, ...]  # gSpan's search, position by position
+    traversal_is_min: bool
+
+
 def minimum_step(graph: graphs.Graph, walk: graphs.Traversal) -> Step:
     code, trace = graphs.minimum_code(graph)
     is_min = graphs.code_key(walk.code) == graphs.code_key(code)
@@ -128,7 +170,7 @@ def minimum_step(graph: graphs.Graph, walk: graphs.Traversal) -> Step:
         title="The minimum DFS code",
         formula=r"\min_{T} \text{code}(G, T) \text{ in DFS lexicographic order}",
         result=as_answer(code),
-        data={"codes": code, "trace": trace, "traversal_is_min": is_min},
+        data=MinimumData(code, trace, is_min),
         note="gSpan builds it edge by edge: among all partial traversals that give the smallest code so far, "
              "it appends the smallest edge code any of them can add (backward edges from the rightmost "
              "vertex first, then forward edges from the rightmost path, deepest first), and keeps only those "

@@ -8,12 +8,13 @@ so φ has one coordinate per k: √(p!/(k₀!…k_d!) · c^k₀) · Πᵢ xᵢ^k
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from math import comb, factorial, prod
 
 import sympy as sp
 
 from tutor.exact.tidy import is_zero, tidy
-from tutor.steps import Check, Step
+from tutor.steps import Check, Step, StepData
 
 
 def exponent_vectors(p: int, parts: int):
@@ -43,6 +44,26 @@ def feature_terms(p: int, c: sp.Expr, d: int):
     return sorted(terms, key=lambda t: (-sum(t[1]), sum(1 for e in t[1] if e), [-e for e in t[1]]))
 
 
+@dataclass(frozen=True)
+class FeatureTerm:
+    """One coordinate of φ."""
+
+    coef: sp.Expr  # √(p!/(k₀!…k_d!) · c^k₀)
+    exponents: tuple[int, ...]  # k₁ … k_d, the powers of x₁ … x_d
+    k0: int  # the power of the offset
+    multinomial: int  # p!/(k₀!…k_d!)
+    value: sp.Expr  # the coordinate, coef · Π x_i^k_i
+
+
+@dataclass(frozen=True)
+class FeatureMapData(StepData, kind="feature_map"):
+    terms: tuple[FeatureTerm, ...]
+    p: int
+    c: sp.Expr
+    d: int
+    dimension: int  # the number of coordinates of φ
+
+
 def feature_map_step(p: int, c: sp.Expr, d: int) -> Step:
     xs = variables(d)
     terms = feature_terms(p, c, d)
@@ -54,15 +75,20 @@ def feature_map_step(p: int, c: sp.Expr, d: int) -> Step:
         title="The feature map",
         formula=r"(c + \mathbf x^T\mathbf y)^p = \sum_{k_0 + \dots + k_d = p} \frac{p!}{k_0!\cdots k_d!}\, c^{k_0} \prod_i (x_i y_i)^{k_i}",
         result=phi,
-        data={"terms": [{"coef": coef, "exponents": k, "k0": p - sum(k), "multinomial": m, "value": f}
-                        for (coef, k, m), f in zip(terms, phi)],
-              "p": p, "c": c, "d": d, "dimension": len(phi)},
+        data=FeatureMapData(tuple(FeatureTerm(coef, k, p - sum(k), m, f) for (coef, k, m), f in zip(terms, phi)),
+                            p, c, d, len(phi)),
         checks=(Check(rf"\dim \phi = \tbinom{{{d + p if c != 0 else d + p - 1}}}{{{p}}} = {expected}",
                       len(phi) == expected),),
         note="Each coordinate carries the square root of its multinomial coefficient, so that the "
              "product $\\phi(\\mathbf x)^T\\phi(\\mathbf y)$ brings the coefficient back: for $p = 2$ the "
              "cross term $2x_1x_2y_1y_2$ needs $\\sqrt 2\\,x_1x_2$ in each vector.",
     )
+
+
+@dataclass(frozen=True)
+class FeatureVectorsData(StepData, kind="feature_vectors"):
+    x: tuple[sp.Expr, ...]
+    y: tuple[sp.Expr, ...]
 
 
 def feature_vectors_step(phi, x, y) -> Step:
@@ -77,8 +103,17 @@ def feature_vectors_step(phi, x, y) -> Step:
         title="The two points in feature space",
         formula=r"\phi(\mathbf x),\ \phi(\mathbf y)",
         result=(at(x), at(y)),
-        data={"x": x, "y": y},
+        data=FeatureVectorsData(tuple(x), tuple(y)),
     )
+
+
+@dataclass(frozen=True)
+class KernelTrickData(StepData, kind="kernel_trick"):
+    products: tuple[sp.Expr, ...]  # φ(x)_i φ(y)_i
+    total: sp.Expr  # φ(x)ᵀφ(y)
+    dot: sp.Expr  # xᵀy
+    p: int
+    c: sp.Expr
 
 
 def kernel_trick_step(phi_x, phi_y, x, y, p: int, c: sp.Expr) -> Step:
@@ -92,7 +127,7 @@ def kernel_trick_step(phi_x, phi_y, x, y, p: int, c: sp.Expr) -> Step:
         title="The kernel trick",
         formula=r"\phi(\mathbf x)^T \phi(\mathbf y) = (c + \mathbf x^T \mathbf y)^p",
         result=direct,
-        data={"products": products, "total": total, "dot": dot, "p": p, "c": c},
+        data=KernelTrickData(products, total, dot, p, c),
         checks=(Check(r"\phi(\mathbf x)^T \phi(\mathbf y) = K(\mathbf x, \mathbf y)", is_zero(total - direct)),),
         note="The long vectors are never needed: one dot product in the input space and one power give the same number.",
     )

@@ -3,17 +3,23 @@
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass
 
 import sympy as sp
 
 from tutor.errors import UnsupportedProblem
 from tutor.exact import surds
 from tutor.exact.tidy import tidy
-from tutor.steps import Check, Step
+from tutor.steps import Check, Step, StepData
 
 # Raw terms of the multinomial expansion of (1 − ε)^m for an irrational ε: (1 − √2/10)^200 has 201,
 # (1 − √2/3 − √3/7 − √5/11)^200 has 1.4 million, which SymPy would expand for hours.
 MAX_EXPANSION_TERMS = 2000
+
+
+@dataclass(frozen=True)
+class BallCubeData(StepData, kind="ball_cube"):
+    rows: tuple[tuple[int, sp.Expr], ...]  # (dimension m, the ratio)
 
 
 def ball_cube_step(dimensions) -> Step:
@@ -25,7 +31,7 @@ def ball_cube_step(dimensions) -> Step:
         formula=r"\frac{\operatorname{Vol}(\mathcal S_m(r))}{\operatorname{Vol}(\mathcal H_m(2r))} = "
                 r"\frac{\pi^{m/2}}{2^m\,\Gamma(m/2 + 1)}",
         result=ratios,
-        data={"rows": list(zip(dimensions, ratios))},
+        data=BallCubeData(tuple(zip(dimensions, ratios))),
         checks=(Check(r"\text{the ratio falls as } m \text{ grows}", _falls(dimensions, ratios)),),
         note="The ratio tends to $0$ as $m \\to \\infty$: almost all the room of the cube is in its corners.",
     )
@@ -53,6 +59,12 @@ def shell_fraction(epsilon: sp.Expr, m: int) -> sp.Expr:
     return tidy(fraction)
 
 
+@dataclass(frozen=True)
+class ShellData(StepData, kind="shell"):
+    rows: tuple[tuple[int, sp.Expr], ...]  # (dimension m, the fraction in the shell)
+    epsilon: sp.Expr
+
+
 def shell_step(dimensions, epsilon) -> Step:
     fractions = tuple(shell_fraction(epsilon, m) for m in dimensions)
     return Step(
@@ -62,7 +74,7 @@ def shell_step(dimensions, epsilon) -> Step:
         formula=r"\frac{\operatorname{Vol}(\mathcal S_m(r)) - \operatorname{Vol}(\mathcal S_m((1 - \varepsilon) r))}"
                 r"{\operatorname{Vol}(\mathcal S_m(r))} = 1 - (1 - \varepsilon)^m",
         result=fractions,
-        data={"rows": list(zip(dimensions, fractions)), "epsilon": epsilon},
+        data=ShellData(tuple(zip(dimensions, fractions)), epsilon),
         note="The volume of a ball grows like $r^m$, so for large $m$ nearly all of it lies in a thin outer shell.",
     )
 
@@ -76,6 +88,12 @@ def _sine_power_integral(k: int, theta: sp.Expr) -> sp.Expr:
     return -sp.sin(theta) ** (k - 1) * sp.cos(theta) / k + sp.Rational(k - 1, k) * _sine_power_integral(k - 2, theta)
 
 
+@dataclass(frozen=True)
+class CapData(StepData, kind="cap"):
+    rows: tuple[tuple[int, sp.Expr], ...]  # (dimension m, the probability)
+    theta: sp.Expr
+
+
 def cap_step(dimensions, theta) -> Step:
     """P(angle to a fixed direction ≤ θ) for a uniform random unit vector in R^m."""
     probabilities = tuple(
@@ -87,7 +105,7 @@ def cap_step(dimensions, theta) -> Step:
         title="A random direction near a fixed one",
         formula=r"P(\angle(\mathbf u, \mathbf e) \le \theta) = \frac{\int_0^\theta \sin^{m-2} t\,dt}{\int_0^\pi \sin^{m-2} t\,dt}",
         result=probabilities,
-        data={"rows": list(zip(dimensions, probabilities)), "theta": theta},
+        data=CapData(tuple(zip(dimensions, probabilities)), theta),
         note="A random unit vector in high dimension almost never lands near one chosen direction: "
              "that is why random tries lose to the eigenvector, which the eigen-decomposition finds directly.",
     )

@@ -165,7 +165,7 @@ def solve(problem: Problem) -> Solution:
         steps.append(recipe.samples_step(problem.samples, problem.seed))
     exact = recipe.exact_step(support, p, f)
     weights = recipe.weights_step(problem.samples, weight_of, f_of)
-    products = weights.data["products"]
+    products = weights.data.products
     variance_is = recipe.variance_is_step(support, p, q, f, exact.result)
     steps += [exact, weights, recipe.estimate_step(products)]
     if any(w != 0 for w in weights.result):  # every sample outside p's support leaves 0/0

@@ -14,12 +14,12 @@ def _inverted_weights(problem, solution):
 
 
 def _no_average(problem, solution):
-    return {"estimate": tidy(sum(solution.step("weights").data["products"]))}
+    return {"estimate": tidy(sum(solution.step("weights").data.products))}
 
 
 def _no_mean_square(problem, solution):
-    return {"variance_is": solution.step("variance_is").data["second"],
-            "variance_mc": solution.step("variance_mc").data["second"]}
+    return {"variance_is": solution.step("variance_is").data.second,
+            "variance_mc": solution.step("variance_mc").data.second}
 
 
 def _mc_average(problem, solution):

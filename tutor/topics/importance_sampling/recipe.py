@@ -7,8 +7,17 @@ exact: the distributions are rationals, the samples are given.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
+import sympy as sp
+
 from tutor.exact.tidy import sign_of, tidy
-from tutor.steps import Check, Step
+from tutor.steps import Check, Step, StepData
+
+
+@dataclass(frozen=True)
+class DistributionsData(StepData, kind="is_distributions"):
+    rows: tuple[tuple[sp.Expr, sp.Expr, sp.Expr, sp.Expr], ...]  # (x, p(x), q(x), f(x))
 
 
 def distributions_step(support, p, q, f) -> Step:
@@ -17,7 +26,7 @@ def distributions_step(support, p, q, f) -> Step:
         kind="is_distributions",
         title="The target p, the proposal q and f on the support",
         formula=r"\sum_x p(x) = \sum_x q(x) = 1, \qquad q(x) = 0 \Rightarrow p(x) = 0",
-        data={"rows": list(zip(support, p, q, f))},
+        data=DistributionsData(tuple(zip(support, p, q, f))),
         checks=(
             Check(r"\sum_x p(x) = 1", sum(p) == 1),
             Check(r"\sum_x q(x) = 1", sum(q) == 1),
@@ -28,8 +37,13 @@ def distributions_step(support, p, q, f) -> Step:
     )
 
 
+@dataclass(frozen=True)
+class ExactData(StepData, kind="is_exact"):
+    terms: tuple[tuple[sp.Expr, sp.Expr], ...]  # (f(x), p(x)) where p(x) ≠ 0
+
+
 def exact_step(support, p, f) -> Step:
-    terms = [(fx, px) for fx, px in zip(f, p) if px != 0]
+    terms = tuple((fx, px) for fx, px in zip(f, p) if px != 0)
     value = tidy(sum(fx * px for fx, px in terms))
     return Step(
         key="exact",
@@ -37,9 +51,15 @@ def exact_step(support, p, f) -> Step:
         title="The exact expectation under p",
         formula=r"E_p[f] = \sum_x f(x)\,p(x)",
         result=value,
-        data={"terms": terms},
+        data=ExactData(terms),
         note="On a finite support the integral is a sum, so the value the estimate aims at can be computed exactly.",
     )
+
+
+@dataclass(frozen=True)
+class WeightsData(StepData, kind="is_weights"):
+    rows: tuple[tuple[int, sp.Expr, sp.Expr, sp.Expr, sp.Expr], ...]  # (i, x_i, f(x_i), w(x_i), f·w)
+    products: tuple[sp.Expr, ...]  # f(x_i) w(x_i)
 
 
 def weights_step(samples, weight_of, f_of) -> Step:
@@ -51,10 +71,16 @@ def weights_step(samples, weight_of, f_of) -> Step:
         title="The importance weights of the samples",
         formula=r"w(x_i) = \frac{p(x_i)}{q(x_i)}, \qquad x_i \sim q",
         result=weights,
-        data={"rows": [(i, x, f_of[x], weight_of[x], fw) for i, (x, fw) in enumerate(zip(samples, products), 1)],
-              "products": products},
+        data=WeightsData(tuple((i, x, f_of[x], weight_of[x], fw) for i, (x, fw) in enumerate(zip(samples, products), 1)),
+                         products),
         note="A weight above 1 marks a point that q draws less often than p would; below 1, more often.",
     )
+
+
+@dataclass(frozen=True)
+class EstimateData(StepData, kind="is_estimate"):
+    n: int
+    total: sp.Expr  # Σ f(x_i) w(x_i)
 
 
 def estimate_step(products) -> Step:
@@ -67,8 +93,14 @@ def estimate_step(products) -> Step:
         title="The importance-sampling estimate",
         formula=r"E_p[f] \approx \frac{1}{n}\sum_{i=1}^{n} f(x_i)\,w(x_i)",
         result=value,
-        data={"n": n, "total": total},
+        data=EstimateData(n, total),
     )
+
+
+@dataclass(frozen=True)
+class SelfNormalisedData(StepData, kind="is_self_normalised"):
+    numerator: sp.Expr  # Σ f(x_i) w(x_i)
+    denominator: sp.Expr  # Σ w(x_i)
 
 
 def self_normalised_step(products, weights) -> Step:
@@ -80,10 +112,18 @@ def self_normalised_step(products, weights) -> Step:
         title="The self-normalised estimate",
         formula=r"E_p[f] \approx \frac{\sum_{i} f(x_i)\,w(x_i)}{\sum_{i} w(x_i)}",
         result=value,
-        data={"numerator": numerator, "denominator": denominator},
+        data=SelfNormalisedData(numerator, denominator),
         note="Dividing by the sum of the weights instead of by $n$ needs $p$ and $q$ only up to their "
              "normalising constants; it is biased for small $n$ but often has a smaller error.",
     )
+
+
+# The variance under q (importance sampling) and under p (plain Monte Carlo): one kind, one template.
+@dataclass(frozen=True)
+class VarianceData(StepData, kind="is_variance"):
+    second: sp.Expr  # the second moment
+    mean: sp.Expr  # E_p[f]
+    under: str  # "q" or "p": the distribution drawn from
 
 
 def variance_is_step(support, p, q, f, exact) -> Step:
@@ -95,7 +135,7 @@ def variance_is_step(support, p, q, f, exact) -> Step:
         title="The variance of one importance-sampling draw",
         formula=r"\operatorname{Var}_q[f\,w] = \sum_{x:\,q(x)>0} \frac{f(x)^2\,p(x)^2}{q(x)} - E_p[f]^2",
         result=value,
-        data={"second": second, "mean": exact, "under": "q"},
+        data=VarianceData(second, exact, "q"),
         checks=(Check(r"\operatorname{Var}_q[f\,w] \ge 0", sign_of(value) >= 0),),
         note="The estimate from $n$ draws has variance $\\operatorname{Var}_q[f\\,w]/n$.",
     )
@@ -112,11 +152,17 @@ def variance_mc_step(p, f, exact, variance_is) -> Step:
         title="Compared with plain Monte Carlo under p",
         formula=r"\operatorname{Var}_p[f] = \sum_x f(x)^2\,p(x) - E_p[f]^2",
         result=value,
-        data={"second": second, "mean": exact, "under": "p"},
+        data=VarianceData(second, exact, "p"),
         checks=(Check(r"\operatorname{Var}_p[f] \ge 0", sign_of(value) >= 0),),
         note=f"Here the importance-sampling variance is {verdict} the plain Monte Carlo variance: "
              "a proposal that draws more often where $|f|\\,p$ is large helps, one that does the opposite hurts.",
     )
+
+
+@dataclass(frozen=True)
+class SamplesData(StepData, kind="is_samples"):
+    samples: tuple[sp.Expr, ...]
+    seed: int  # the seed they were drawn with
 
 
 def samples_step(samples, seed) -> Step:
@@ -126,6 +172,6 @@ def samples_step(samples, seed) -> Step:
         title="The samples drawn from q",
         formula=r"x_1, \dots, x_n \sim q",
         result=tuple(samples),
-        data={"samples": tuple(samples), "seed": seed},
+        data=SamplesData(tuple(samples), seed),
         note=f"Drawn with the recorded seed {seed}: the same seed draws the same samples on any machine.",
     )

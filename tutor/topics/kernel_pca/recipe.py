@@ -15,8 +15,8 @@ from tutor.exact.implicit import PolyRoot
 from tutor.exact.tidy import Scaled, is_zero, sign_of, tidy
 from tutor.exact.vectors import matvec
 from tutor.kernels import Kernel
-from tutor.steps import Check, Step
-from tutor.recipes.eigenpairs import eigen_rows, sign_note
+from tutor.steps import Check, Step, StepData
+from tutor.recipes.eigenpairs import EigenRow, eigen_rows, sign_note
 
 
 @dataclass(frozen=True)
@@ -31,6 +31,13 @@ class Component:
     coordinate: Scaled  # a = √η v = found·√(η/‖found‖²)
 
 
+@dataclass(frozen=True)
+class CharPolyData(StepData, kind="char_poly"):
+    shifted: sp.ImmutableMatrix  # K̂ − ηI
+    expanded: sp.Expr
+    factored: sp.Expr
+
+
 def char_poly_step(Khat: sp.ImmutableMatrix, spec: Spectrum) -> Step:
     n = Khat.rows
     shifted = sp.ImmutableMatrix(Khat - ETA * sp.eye(n))
@@ -40,13 +47,19 @@ def char_poly_step(Khat: sp.ImmutableMatrix, spec: Spectrum) -> Step:
         title="Characteristic polynomial",
         formula=r"\det(\hat{\mathbf K} - \eta \mathbf I) = 0",
         result=spec.char_poly,
-        data={"shifted": shifted, "expanded": spec.char_poly, "factored": spec.char_poly_factored},
+        data=CharPolyData(shifted, spec.char_poly, spec.char_poly_factored),
     )
+
+
+@dataclass(frozen=True)
+class EigenvaluesData(StepData, kind="eigenvalues"):
+    etas: tuple[sp.Expr, ...]  # descending
+    repeated: tuple[int, ...]  # 1-based positions of eigenvalues of multiplicity > 1
 
 
 def eigenvalues_step(spec: Spectrum, *, centred: bool = True) -> Step:
     values = spec.values
-    repeated = sorted({i + 1 for i, p in enumerate(spec.pairs) if p.multiplicity > 1})
+    repeated = tuple(sorted({i + 1 for i, p in enumerate(spec.pairs) if p.multiplicity > 1}))
     note = ("One eigenvalue of $\\hat{\\mathbf K}$ is always $0$, with eigenvector $(1, \\dots, 1)^T$: "
             "centring makes the feature vectors add up to zero." if centred else "")
     if any(isinstance(v, PolyRoot) for v in values):
@@ -57,9 +70,15 @@ def eigenvalues_step(spec: Spectrum, *, centred: bool = True) -> Step:
         title="Eigenvalues",
         formula=r"\eta_1 \ge \eta_2 \ge \dots \ge \eta_n",
         result=values,
-        data={"etas": values, "repeated": repeated},
+        data=EigenvaluesData(values, repeated),
         note=note,
     )
+
+
+@dataclass(frozen=True)
+class EigenvectorsData(StepData, kind="eigenvectors"):
+    rows: tuple[EigenRow, ...]
+    repeated: bool  # some eigenvalue has multiplicity > 1
 
 
 def eigenvectors_step(Khat: sp.ImmutableMatrix, spec: Spectrum) -> Step:
@@ -70,10 +89,16 @@ def eigenvectors_step(Khat: sp.ImmutableMatrix, spec: Spectrum) -> Step:
         title="Unit eigenvectors",
         formula=r"(\hat{\mathbf K} - \eta_i \mathbf I)\,\mathbf w_i = \mathbf 0, \qquad \mathbf v_i = \frac{\mathbf w_i}{\|\mathbf w_i\|}",
         result=tuple(p.unit for p in spec.pairs),
-        data={"rows": rows, "repeated": any(p.multiplicity > 1 for p in spec.pairs)},
+        data=EigenvectorsData(rows, any(p.multiplicity > 1 for p in spec.pairs)),
         checks=checks,
         note=sign_note(spec, "eigenvector", budget=False),  # the eigenvalues' step says why roots are named
     )
+
+
+@dataclass(frozen=True)
+class VariancesData(StepData, kind="variances"):
+    etas: tuple[sp.Expr, ...]
+    n: int
 
 
 def variances_step(values: tuple[sp.Expr, ...], n: int) -> Step:
@@ -84,8 +109,15 @@ def variances_step(values: tuple[sp.Expr, ...], n: int) -> Step:
         title="Variances in feature space",
         formula=r"\lambda_i = \frac{\eta_i}{n}",
         result=variances,
-        data={"etas": values, "n": n},
+        data=VariancesData(tuple(values), n),
     )
+
+
+@dataclass(frozen=True)
+class VarianceFractionsData(StepData, kind="variance_fractions"):
+    etas: tuple[sp.Expr, ...]
+    total: sp.Expr
+    cumulative: tuple[sp.Expr, ...]  # running sums of the fractions
 
 
 def fractions_step(values: tuple[sp.Expr, ...]) -> Step:
@@ -98,7 +130,7 @@ def fractions_step(values: tuple[sp.Expr, ...]) -> Step:
         title="Fraction of variance",
         formula=r"\frac{\eta_i}{\sum_j \eta_j}",
         result=fractions,
-        data={"etas": values, "total": total, "cumulative": cumulative},
+        data=VarianceFractionsData(tuple(values), total, cumulative),
     )
 
 
@@ -111,6 +143,13 @@ def components(spec: Spectrum, keep: int) -> tuple[Component, ...]:
     return tuple(out)
 
 
+@dataclass(frozen=True)
+class CoefficientsData(StepData, kind="coefficients"):
+    components: tuple[Component, ...]
+    zero_count: int  # eigenvalues η = 0, which give no component
+    dropped: int  # positive eigenvalues beyond the components asked for
+
+
 def coefficients_step(comps: tuple[Component, ...], zero_count: int, dropped: int) -> Step:
     return Step(
         key="coefficients",
@@ -118,25 +157,61 @@ def coefficients_step(comps: tuple[Component, ...], zero_count: int, dropped: in
         title="Scaling: coefficients",
         formula=r"\mathbf c_i = \frac{\mathbf v_i}{\sqrt{\eta_i}}",
         result=tuple(c.coefficient.value for c in comps),
-        data={"components": comps, "zero_count": zero_count, "dropped": dropped},
+        data=CoefficientsData(comps, zero_count, dropped),
         note=("An eigenvalue $\\eta = 0$ gives no component: its direction has no variance, "
               "and $\\mathbf v/\\sqrt{\\eta}$ is undefined." if zero_count else ""),
     )
+
+
+@dataclass(frozen=True)
+class CoordinatesRow:
+    component: Component
+    product: tuple[sp.Expr, ...]  # K̂ w, w the eigenvector as found
+
+
+@dataclass(frozen=True)
+class CoordinatesData(StepData, kind="coordinates"):
+    rows: tuple[CoordinatesRow, ...]
 
 
 def coordinates_step(Khat: sp.ImmutableMatrix, comps: tuple[Component, ...]) -> Step:
     rows = []
     for c in comps:
         product = matvec(Khat, c.found)
-        rows.append({"component": c, "product": product})
+        rows.append(CoordinatesRow(c, product))
     return Step(
         key="coordinates",
         kind="coordinates",
         title="Coordinates of the training points",
         formula=r"\mathbf a_i = \hat{\mathbf K} \mathbf c_i = \sqrt{\eta_i}\, \mathbf v_i",
         result=tuple(c.coordinate.value for c in comps),
-        data={"rows": rows},
+        data=CoordinatesData(tuple(rows)),
     )
+
+
+@dataclass(frozen=True)
+class ComponentCheckRow:
+    index: int  # the component, 1-based
+    squares: tuple[sp.Expr, ...]  # a_ij² for each point j
+    mean: sp.Expr  # their mean
+    variance: sp.Expr  # λ_i, which it must equal
+
+
+@dataclass(frozen=True)
+class PointCheckRow:
+    point: int  # 1-based
+    total: sp.Expr  # Σ_i a_ij² over the components
+    diag: sp.Expr  # K̂_jj, which it must equal
+
+
+@dataclass(frozen=True)
+class RecipeChecksData(StepData, kind="recipe_checks"):
+    rows: tuple[ComponentCheckRow, ...]
+    point_rows: tuple[PointCheckRow, ...]  # only when every positive component is kept
+    trace_mean: sp.Expr  # tr K̂ / n
+    n: int
+    total_variance: sp.Expr
+    all_kept: bool
 
 
 def recipe_checks_step(Khat: sp.ImmutableMatrix, comps, variances, all_kept: bool) -> Step:
@@ -147,13 +222,13 @@ def recipe_checks_step(Khat: sp.ImmutableMatrix, comps, variances, all_kept: boo
         a = c.coordinate.value
         sq = tuple(tidy(x**2) for x in a)
         mean_sq = tidy(sum(sq) / n)
-        rows.append({"index": c.index, "squares": sq, "mean": mean_sq, "variance": lam})
+        rows.append(ComponentCheckRow(c.index, sq, mean_sq, lam))
         checks.append(Check(rf"\tfrac1{{{n}}}\|\mathbf a_{c.index}\|^2 = \lambda_{c.index}", is_zero(mean_sq - lam)))
     point_rows = []
     if all_kept and comps:
         for j in range(n):
             total = tidy(sum(c.coordinate.value[j] ** 2 for c in comps))
-            point_rows.append({"point": j + 1, "total": total, "diag": Khat[j, j]})
+            point_rows.append(PointCheckRow(j + 1, total, Khat[j, j]))
             checks.append(Check(rf"\textstyle\sum_i a_{{i{j + 1}}}^2 = \hat K_{{{j + 1}{j + 1}}}",
                                 is_zero(total - Khat[j, j])))
     trace_mean = tidy(Khat.trace() / n)
@@ -163,11 +238,26 @@ def recipe_checks_step(Khat: sp.ImmutableMatrix, comps, variances, all_kept: boo
         kind="recipe_checks",
         title="Checks",
         formula=r"\tfrac1n \|\mathbf a_i\|^2 = \lambda_i",
-        data={"rows": rows, "point_rows": point_rows, "trace_mean": trace_mean, "n": n,
-              "total_variance": total_var, "all_kept": all_kept},
+        data=RecipeChecksData(tuple(rows), tuple(point_rows), trace_mean, n, total_var, all_kept),
         checks=tuple(checks) + (Check(r"\textstyle\sum_i \lambda_i = \tfrac1n \operatorname{tr} \hat{\mathbf K}",
                                       is_zero(total_var - trace_mean)),),
     )
+
+
+@dataclass(frozen=True)
+class NewPointRow:
+    x: tuple[sp.Expr, ...]  # the new point
+    k: tuple[sp.Expr, ...]  # K(x_j, x) for each training point
+    mean: sp.Expr  # k̄
+    centred: tuple[sp.Expr, ...]  # k̃
+    coords: tuple[sp.Expr, ...]  # y_i(x), one per component
+
+
+@dataclass(frozen=True)
+class NewCoordinatesData(StepData, kind="new_coordinates"):
+    rows: tuple[NewPointRow, ...]
+    grand_mean: sp.Expr
+    row_means: tuple[sp.Expr, ...]
 
 
 def new_points_step(points, kernel: Kernel, new_points, row_means, grand_mean, comps) -> Step:
@@ -178,7 +268,7 @@ def new_points_step(points, kernel: Kernel, new_points, row_means, grand_mean, c
         mean_k = tidy(sum(k) / len(k))
         centred = tuple(tidy(ki - mean_k - r + grand_mean) for ki, r in zip(k, row_means))
         coords = tuple(tidy(sum(ci * kt for ci, kt in zip(c.coefficient.value, centred))) for c in comps)
-        rows.append({"x": x, "k": k, "mean": mean_k, "centred": centred, "coords": coords})
+        rows.append(NewPointRow(tuple(x), k, mean_k, centred, coords))
         results.append(coords)
     return Step(
         key="new_coordinates",
@@ -187,7 +277,7 @@ def new_points_step(points, kernel: Kernel, new_points, row_means, grand_mean, c
         formula=r"y_i(\mathbf x) = \mathbf c_i^T \tilde{\mathbf k}(\mathbf x), \quad "
                 r"\tilde k_j = K(\mathbf x_j, \mathbf x) - \bar k - \bar r_j + \bar g",
         result=tuple(results),
-        data={"rows": rows, "grand_mean": grand_mean, "row_means": row_means},
+        data=NewCoordinatesData(tuple(rows), grand_mean, tuple(row_means)),
         note="The kernel row of a new point is centred with the training means, as the training rows were.",
     )
 

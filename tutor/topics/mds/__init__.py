@@ -76,7 +76,7 @@ def solve(problem: Problem) -> Solution:
         raise ProblemError(f"asks for {p} dimensions but B has only {positive} positive eigenvalues",
                            field="dimensions")
     coords = mds.coordinates_step(spec, p)
-    exact = p == positive and eig.data["negative"] == 0
+    exact = p == positive and eig.data.negative == 0
     steps += [a, b, eig, coords, mds.reproduce_step(coords.result, problem.squared, exact)]
     return Solution(NAME, problem.title, problem, tuple(steps), tuple(ANSWER_KEYS))
 

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 import sympy as sp
 
 from tutor.exact.tidy import Scaled, is_zero, numeric, tidy
-from tutor.steps import Check, Step
+from tutor.steps import Check, Step, StepData
 from tutor.recipes.centring import centring_matrix
 
 
@@ -13,13 +15,18 @@ def squared_distances_from_points_step(points) -> Step:
     n = len(points)
     D2 = sp.ImmutableMatrix(n, n, lambda i, j: tidy(sum((a - b) ** 2 for a, b in zip(points[i], points[j]))))
     return Step(key="squared_distances", kind="mds_distances", title="Squared distances",
-                formula=r"d_{ij}^2 = \|\mathbf x_i - \mathbf x_j\|^2", result=D2, data={})
+                formula=r"d_{ij}^2 = \|\mathbf x_i - \mathbf x_j\|^2", result=D2)
 
 
 def a_matrix_step(D2: sp.ImmutableMatrix) -> Step:
     A = sp.ImmutableMatrix(D2.applyfunc(lambda v: tidy(-v / 2)))
     return Step(key="a_matrix", kind="mds_a", title="The matrix A", formula=r"A = -\tfrac12 \left[d_{ij}^2\right]",
-                result=A, data={})
+                result=A)
+
+
+@dataclass(frozen=True)
+class MdsBData(StepData, kind="mds_b"):
+    H: sp.ImmutableMatrix  # the centring matrix
 
 
 def b_matrix_step(A: sp.ImmutableMatrix) -> Step:
@@ -27,22 +34,48 @@ def b_matrix_step(A: sp.ImmutableMatrix) -> Step:
     H = centring_matrix(n)
     B = sp.ImmutableMatrix((H * A * H).applyfunc(tidy))
     return Step(key="b_matrix", kind="mds_b", title="Double centring", formula=r"B = H A H, \qquad H = I - \tfrac1n \mathbf 1 \mathbf 1^T",
-                result=B, data={"H": H},
+                result=B, data=MdsBData(H),
                 checks=(Check(r"\text{every row of } B \text{ sums to } 0", all(is_zero(sum(B.row(i))) for i in range(n))),),
                 note="If the distances come from points, $B = X_c X_c^T$ is the Gram matrix of the centred points.")
+
+
+@dataclass(frozen=True)
+class MdsSpectrumRow:
+    index: int  # 1-based
+    value: sp.Expr  # λ
+    unit: Scaled  # v
+
+
+@dataclass(frozen=True)
+class MdsSpectrumData(StepData, kind="mds_spectrum"):
+    rows: tuple[MdsSpectrumRow, ...]
+    negative: int  # how many eigenvalues are negative
 
 
 def spectrum_step(spec) -> Step:
     values = spec.values
     negative = [v for v in values if numeric(v, 30) < -sp.Float("1e-25")]
-    rows = [{"index": i, "value": p.value, "unit": Scaled(tidy(1 / sp.sqrt(p.norm_sq)), p.found)}
-            for i, p in enumerate(spec.pairs, start=1)]
+    rows = tuple(MdsSpectrumRow(i, p.value, Scaled(tidy(1 / sp.sqrt(p.norm_sq)), p.found))
+                 for i, p in enumerate(spec.pairs, start=1))
     note = ("$B$ has a negative eigenvalue, so the distances are not Euclidean: no configuration of points "
             "reproduces them exactly. The positive eigenvalues still give the best configuration."
             if negative else "Every eigenvalue is $\\ge 0$: the distances are Euclidean.")
     return Step(key="eigenvalues", kind="mds_spectrum", title="Spectral decomposition of B",
-                formula=r"B = V \Lambda V^T", result=values, data={"rows": rows, "negative": len(negative)},
+                formula=r"B = V \Lambda V^T", result=values, data=MdsSpectrumData(rows, len(negative)),
                 note=f"{note} {spec.note}".strip())
+
+
+@dataclass(frozen=True)
+class MdsColumnRow:
+    index: int  # 1-based, among the kept eigenvalues
+    value: sp.Expr  # λ_j
+    column: Scaled  # √λ_j v_j
+
+
+@dataclass(frozen=True)
+class MdsCoordinatesData(StepData, kind="mds_coordinates"):
+    rows: tuple[MdsColumnRow, ...]
+    p: int  # dimensions kept
 
 
 def coordinates_step(spec, p: int) -> Step:
@@ -52,11 +85,16 @@ def coordinates_step(spec, p: int) -> Step:
     for j, pair in enumerate(kept, start=1):
         column = Scaled(tidy(sp.sqrt(tidy(pair.value / pair.norm_sq))), pair.found)
         columns.append(column.value)
-        rows.append({"index": j, "value": pair.value, "column": column})
+        rows.append(MdsColumnRow(j, pair.value, column))
     n = len(spec.pairs)
     points = tuple(tuple(col[i] for col in columns) for i in range(n))
     return Step(key="coordinates", kind="mds_coordinates", title="The recovered points",
-                formula=r"X = V_p \Lambda_p^{1/2}", result=points, data={"rows": rows, "p": len(kept)})
+                formula=r"X = V_p \Lambda_p^{1/2}", result=points, data=MdsCoordinatesData(tuple(rows), len(kept)))
+
+
+@dataclass(frozen=True)
+class MdsReproduceData(StepData, kind="mds_reproduce"):
+    same: bool  # every distance reproduced exactly
 
 
 def reproduce_step(points, D2: sp.ImmutableMatrix, exact_expected: bool) -> Step:
@@ -68,7 +106,7 @@ def reproduce_step(points, D2: sp.ImmutableMatrix, exact_expected: bool) -> Step
     same = all(all(row) for row in equal)
     return Step(key="recovered_distances", kind="mds_reproduce", title="Do the points reproduce the distances?",
                 formula=r"\|\hat{\mathbf x}_i - \hat{\mathbf x}_j\|^2 \overset{?}{=} d_{ij}^2", result=R,
-                data={"same": same},
+                data=MdsReproduceData(same),
                 checks=((Check(r"\|\hat{\mathbf x}_i - \hat{\mathbf x}_j\|^2 = d_{ij}^2", same),) if exact_expected else ()),
                 note=("The recovered points reproduce every input distance exactly." if same else
                       "These are the best points in this many dimensions; they do not reproduce every distance."))

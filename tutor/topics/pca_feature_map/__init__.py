@@ -78,7 +78,7 @@ def solve(problem: Problem) -> Solution:
         after,
         pca.covariance_spectrum_step(after.result, key="eigenvalues_after", title="Spectrum after the map"),
     )
-    shares = [s.data["share"] for s in steps if s.kind == "covariance_spectrum"]
+    shares = [s.data.share for s in steps if s.kind == "covariance_spectrum"]
     # maths only inside $…$ (with \% there), so the sentence is valid Markdown and LaTeX alike
     before, after = (rf"${sp.latex(s)} \approx {float(s) * 100:.1f}\%$" for s in shares)
     summary = (f"The first component explains {before} of the variance before the map and {after} after "

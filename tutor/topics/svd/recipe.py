@@ -2,37 +2,75 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 import sympy as sp
 
 from tutor.exact.eigen import ETA, LAMBDA
 from tutor.exact.tidy import Scaled, is_zero, numeric, primitive, tidy
 from tutor.exact.vectors import matvec
-from tutor.steps import Check, Step
+from tutor.steps import Check, Step, StepData
+
 
 def gram_step(D: sp.ImmutableMatrix) -> Step:
     G = sp.ImmutableMatrix((D.T * D).applyfunc(tidy))
     return Step(key="dtd", kind="svd_dtd", title=r"The matrix $D^T D$", formula=r"D^T D",
-                result=G, data={})
+                result=G)
+
+
+@dataclass(frozen=True)
+class RightVectorRow:
+    index: int  # 1-based
+    value: sp.Expr  # λ, an eigenvalue of DᵀD
+    found: tuple[sp.Expr, ...]  # w as found
+    unit: Scaled  # r = w/‖w‖
+
+
+@dataclass(frozen=True)
+class SvdRightData(StepData, kind="svd_right"):
+    values: tuple[sp.Expr, ...]  # the eigenvalues of DᵀD, descending
+    char_poly: sp.Expr  # in λ
+    factored: sp.Expr
+    rows: tuple[RightVectorRow, ...]
 
 
 def right_vectors_step(G: sp.ImmutableMatrix, spec) -> Step:
-    rows = [{"index": i, "value": p.value, "found": p.found, "unit": Scaled(tidy(1 / sp.sqrt(p.norm_sq)), p.found)}
-            for i, p in enumerate(spec.pairs, start=1)]
+    rows = tuple(RightVectorRow(i, p.value, p.found, Scaled(tidy(1 / sp.sqrt(p.norm_sq)), p.found))
+                 for i, p in enumerate(spec.pairs, start=1))
     return Step(key="right_vectors", kind="svd_right", title=r"Eigenvalues of $D^T D$ and right singular vectors",
                 formula=r"D^T D\, \mathbf r_i = \delta_i^2\, \mathbf r_i",
                 result=tuple(p.unit for p in spec.pairs),
-                data={"values": spec.values, "char_poly": spec.char_poly.subs(ETA, LAMBDA), "factored": spec.char_poly_factored.subs(ETA, LAMBDA),
-                      "rows": rows},
+                data=SvdRightData(spec.values, spec.char_poly.subs(ETA, LAMBDA),
+                                  spec.char_poly_factored.subs(ETA, LAMBDA), rows),
                 note=("Sign convention: each right singular vector's first non-zero entry is positive; "
                       f"each left vector follows from it. {spec.note}").strip())
+
+
+@dataclass(frozen=True)
+class SvdSingularData(StepData, kind="svd_singular"):
+    values: tuple[sp.Expr, ...]  # the eigenvalues λ of DᵀD, zeros included
 
 
 def singular_values_step(values) -> Step:
     singular = tuple(tidy(sp.sqrt(v)) for v in values if numeric(v, 30) > sp.Float("1e-25"))
     return Step(key="singular_values", kind="svd_singular", title="Singular values",
                 formula=r"\delta_i = \sqrt{\lambda_i} \quad (\lambda_i > 0)", result=singular,
-                data={"values": values},
+                data=SvdSingularData(tuple(values)),
                 note=f"The rank of $D$ is the number of non-zero singular values: {len(singular)}.")
+
+
+@dataclass(frozen=True)
+class LeftVectorRow:
+    index: int  # 1-based
+    delta: sp.Expr  # δ_i
+    found: tuple[sp.Expr, ...]  # w_i, with r_i = w_i/‖w_i‖
+    image: tuple[sp.Expr, ...]  # D w_i
+    left: Scaled  # l_i = D r_i / δ_i
+
+
+@dataclass(frozen=True)
+class SvdLeftData(StepData, kind="svd_left"):
+    rows: tuple[LeftVectorRow, ...]
 
 
 def left_vectors_step(D: sp.ImmutableMatrix, spec, singular) -> tuple[Step, tuple]:
@@ -41,14 +79,27 @@ def left_vectors_step(D: sp.ImmutableMatrix, spec, singular) -> tuple[Step, tupl
         image = matvec(D, p.found)  # D w_i, with r_i = w_i/‖w_i‖
         content, direction = primitive(image)
         left = Scaled(tidy(content / (delta * sp.sqrt(p.norm_sq))), direction)  # l_i = D r_i / δ_i
-        rows.append({"index": i, "delta": delta, "found": p.found, "image": image, "left": left})
+        rows.append(LeftVectorRow(i, delta, p.found, image, left))
         lefts.append(left.value)
         rights.append(p.unit)
     return Step(key="left_vectors", kind="svd_left", title="Left singular vectors",
                 formula=r"\mathbf l_i = \frac{D \mathbf r_i}{\delta_i}", result=tuple(lefts),
-                data={"rows": rows},
+                data=SvdLeftData(tuple(rows)),
                 checks=(Check(r"\|\mathbf l_i\| = 1", all(is_zero(sum(x**2 for x in l) - 1) for l in lefts)),)), \
         tuple(rights)
+
+
+@dataclass(frozen=True)
+class SvdTruncationData(StepData, kind="svd_truncation"):
+    rank: int
+
+
+@dataclass(frozen=True)
+class SvdErrorData(StepData, kind="svd_error"):
+    residual: sp.ImmutableMatrix  # D − D_r
+    direct_sq: sp.Expr  # ‖D − D_r‖_F², entry by entry
+    via: sp.Expr  # Σ_{i > r} δ_i²
+    discarded: tuple[sp.Expr, ...]  # δ_i for i > r
 
 
 def truncation_steps(D: sp.ImmutableMatrix, singular, lefts, rights, rank: int) -> tuple[Step, Step]:
@@ -63,15 +114,14 @@ def truncation_steps(D: sp.ImmutableMatrix, singular, lefts, rights, rank: int) 
     rebuilt = all(is_zero(a - b) for a, b in zip(full, D))
     truncation = Step(key="truncation", kind="svd_truncation", title=rf"The rank-{rank} truncation",
                       formula=r"D_r = \sum_{i \le r} \delta_i\, \mathbf l_i \mathbf r_i^T", result=Dr,
-                      data={"rank": rank},
+                      data=SvdTruncationData(rank),
                       checks=(Check(r"\textstyle\sum_i \delta_i \mathbf l_i \mathbf r_i^T = D \text{ (reduced SVD)}", rebuilt),))
     residual = (D - Dr).applyfunc(tidy)
     direct_sq = tidy(sum(e**2 for e in residual))
     via = tidy(sum(d**2 for d in singular[rank:]))
     error = Step(key="frobenius_error", kind="svd_error", title="Eckart–Young",
                  formula=r"\|D - D_r\|_F = \sqrt{\sum_{i > r} \delta_i^2}", result=tidy(sp.sqrt(direct_sq)),
-                 data={"residual": sp.ImmutableMatrix(residual), "direct_sq": direct_sq, "via": via,
-                       "discarded": singular[rank:]},
+                 data=SvdErrorData(sp.ImmutableMatrix(residual), direct_sq, via, tuple(singular[rank:])),
                  checks=(Check(r"\|D - D_r\|_F^2 = \textstyle\sum_{i>r} \delta_i^2", is_zero(direct_sq - via)),),
                  note="By Eckart–Young no matrix of rank $r$ is closer to $D$ in the Frobenius norm.")
     return truncation, error
