@@ -48,6 +48,14 @@ class _Printer(LatexPrinter):
                           **settings})
         self._polynomials: dict = {}  # poly -> its LaTeX: each root object's polynomial is printed once
 
+    def _print_Mul(self, expr):
+        # A rational power of an integer, as the notes write it: 2^{-1/4}, not SymPy's 2^{3/4}/2.
+        power = pure_power(expr)
+        if power is not None:
+            sign, b, e = power
+            return f"{sign}{b}^{{{inline_fraction(e)}}}"
+        return super()._print_Mul(expr)
+
     def _print_ComplexRootOf(self, expr):
         return rf"\rho_{{{expr.index + 1}}}\!\left({self._polynomial(expr.poly)}\right)"
 
@@ -57,6 +65,39 @@ class _Printer(LatexPrinter):
         if poly not in self._polynomials:
             self._polynomials[poly] = self._print(poly.as_expr().subs(poly.gen, sp.Symbol("x")))
         return self._polynomials[poly]
+
+
+def pure_power(expr) -> tuple[str, int, sp.Rational] | None:
+    """(sign, b, e) when ``expr`` is ±b^e for an integer b ≥ 2 and a negative non-integer rational e
+    whose denominator is not 2 (SymPy writes it c·b^(e+k), e.g. 2^{3/4}/2; square roots stay √2/2)."""
+    if not expr.is_Mul or len(expr.args) != 2:
+        return None
+    c, p = expr.args
+    if not (c.is_Rational and p.is_Pow and p.base.is_Integer and p.base >= 2 and p.exp.is_Rational
+            and p.exp.q > 2):
+        return None
+    b, num, den, k = int(p.base), abs(c.p), c.q, 0
+    while num % b == 0 and num > 1:
+        num, k = num // b, k + 1
+    while den % b == 0 and den > 1:
+        den, k = den // b, k - 1
+    e = p.exp + k
+    if num != 1 or den != 1 or e >= 0:
+        return None
+    return ("-" if c < 0 else ""), b, e
+
+
+def inline_fraction(e: sp.Rational) -> str:
+    """An exponent written inline, as the card writes it: -1/4, not -\\frac{1}{4}."""
+    return str(e.p) if e.q == 1 else f"{e.p}/{e.q}"
+
+
+def exponent(value: Any) -> str:
+    """LaTeX of an exponent with its fractions inline: -d^{2} / 4, as in the card's 2^{-d^2/4}."""
+    value = as_expr(value)
+    if value.is_Rational:
+        return inline_fraction(value)
+    return _Printer(fold_short_frac=True).doprint(value)
 
 
 _PRINTER = _Printer()
@@ -386,6 +427,7 @@ FILTERS = {
     "scalar_prefix": scalar_prefix,
     "paren": paren,
     "base": base,
+    "exponent": exponent,
     "tex_points": tex_points,
     "tex_matrix": tex_matrix,
     "append_square": append_square,

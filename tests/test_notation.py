@@ -1,0 +1,29 @@
+"""The notes' notation in rendered solutions (issue 16, part 3)."""
+
+import sympy as sp
+
+from tutor import rendering, solve
+
+from .conftest import PROBLEMS
+
+
+def render(path, fmt="md"):
+    return rendering.render(solve(str(PROBLEMS / path)), fmt)
+
+
+def test_power_of_two_written_as_the_card_writes_it():
+    # SymPy's own LaTeX is 2^{3/4}/2 and 2^{3/4}/8.
+    assert rendering.tex(2 ** sp.Rational(3, 4) / 2) == "2^{-1/4}"
+    assert rendering.tex(2 ** sp.Rational(3, 4) / 8) == "2^{-9/4}"
+    assert rendering.tex(-(2 ** sp.Rational(1, 3)) / 4) == "-2^{-5/3}"
+    # Square roots and rational cofactors keep the usual form.
+    assert rendering.tex(sp.sqrt(2) / 2) == r"\frac{\sqrt{2}}{2}"
+    assert rendering.tex(3 * 2 ** sp.Rational(1, 3) / 4) == r"\frac{3 \sqrt[3]{2}}{4}"
+
+
+def test_rbf_card_uses_d_and_two_to_the_minus_d_squared_over_four():
+    md = render("rbf-gamma/card.yaml")
+    assert "2^{- d^{2} / 4}" in md
+    assert r"\left(\frac{1}{2}\right)^{" not in md
+    assert "| $d$ |" in md and "| $t$ |" not in md
+    assert "2^{-1/4} \\approx 0.8409" in md
