@@ -27,3 +27,20 @@ def test_rbf_card_uses_d_and_two_to_the_minus_d_squared_over_four():
     assert r"\left(\frac{1}{2}\right)^{" not in md
     assert "| $d$ |" in md and "| $t$ |" not in md
     assert "2^{-1/4} \\approx 0.8409" in md
+
+
+def test_integer_vectors_written_out_and_fractions_factored():
+    from tutor.exact.tidy import Scaled
+
+    one = (sp.Integer(1), sp.Integer(-1), sp.Integer(0))
+    # Example 3's a₁: the notes write (2, −2, 0)ᵀ, not 2(1, −1, 0)ᵀ.
+    assert rendering.scaled(Scaled(sp.Integer(2), one)) == rendering.col((2, -2, 0))
+    # c₁ keeps the notes' (1/4)(1, −1, 0)ᵀ.
+    assert rendering.scaled(Scaled(sp.Rational(1, 4), one)) == r"\frac{1}{4}\," + rendering.col(one)
+
+
+def test_example3_coordinates_read_as_the_notes():
+    md = render("kernel-pca/example3.yaml")
+    assert r"\mathbf a_1" in md
+    assert r"2\,\begin{bmatrix} 1 \\ -1 \\ 0 \end{bmatrix}" not in md
+    assert r"\begin{bmatrix} 2 \\ -2 \\ 0 \end{bmatrix}" in md

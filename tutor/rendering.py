@@ -212,7 +212,10 @@ def scalar_prefix(s: sp.Expr) -> str:
 
 
 def scaled(v: Scaled) -> str:
-    """A Scaled vector as scalar × column, like the notes' (1/4)(1, −1, 0)ᵀ."""
+    """A Scaled vector as scalar × column, like the notes' (1/4)(1, −1, 0)ᵀ; a vector of integers
+    written out, as the notes' a₁ = (2, −2, 0)ᵀ: a factor is pulled out only to leave a simpler vector."""
+    if v.scalar != 1 and all(e.is_Integer for e in v.value):
+        return col(v.value)
     return scalar_prefix(v.scalar) + col(v.entries)
 
 
