@@ -44,3 +44,12 @@ def test_example3_coordinates_read_as_the_notes():
     assert r"\mathbf a_1" in md
     assert r"2\,\begin{bmatrix} 1 \\ -1 \\ 0 \end{bmatrix}" not in md
     assert r"\begin{bmatrix} 2 \\ -2 \\ 0 \end{bmatrix}" in md
+
+
+def test_a_positive_percentage_never_rounds_to_zero():
+    assert rendering.percent(sp.Rational(4, 7)) == r"57.1\%"
+    assert rendering.percent(sp.Rational(3, 10000)) == r"0.03\%"
+    assert rendering.percent(sp.Rational(1, 10**9)) == r"1 \times 10^{-7}\%"
+    assert rendering.percent(0) == r"0.0\%"
+    # The ball in the cube at m = 30: pi^15 / ... of the cube, once printed as 0.0%.
+    assert r"$0.0\%$" not in render("high-dim/random-directions.yaml")

@@ -306,8 +306,13 @@ def answer_text(value: Any, typed: Any = False) -> str:
 
 
 def percent(value: Any) -> str:
-    """A fraction as a percentage with one decimal: 4/7 -> '57.1\\%'."""
-    return f"{float(shown(as_expr(value), 30)) * 100:.1f}" + r"\%"
+    """A fraction as a percentage with one decimal: 4/7 -> '57.1\\%'; a positive value too small for
+    one decimal with two significant figures, never as 0.0% (the ball in the cube at m = 20)."""
+    x = float(shown(as_expr(value), 30)) * 100
+    text = f"{x:.1f}"
+    if x != 0 and float(text) == 0:
+        return decimal(sp.Float(x, 30), 2) + r"\%"
+    return text + r"\%"
 
 
 def approx_matrix(M) -> str:
