@@ -53,3 +53,17 @@ def test_a_positive_percentage_never_rounds_to_zero():
     assert rendering.percent(0) == r"0.0\%"
     # The ball in the cube at m = 30: pi^15 / ... of the cube, once printed as 0.0%.
     assert r"$0.0\%$" not in render("high-dim/random-directions.yaml")
+
+
+def test_negative_terms_are_subtracted():
+    assert rendering.row((9, 4, -12), " + ") == "9 + 4 - 12"
+    assert rendering.row((sp.Rational(-1, 2), 3), " + ") == r"- \frac{1}{2} + 3"
+    assert rendering.row((1, -1 - sp.sqrt(2)), " + ") == r"1 - \left(1 + \sqrt{2}\right)"
+    assert rendering.row((9, -12), ", ") == "9, -12"
+
+
+def test_a_power_of_a_fraction_is_bracketed():
+    # Var_q[f w] = 15/4 − (3/2)^2 was printed 15/4 − 3/2 ^2.
+    md = render("importance-sampling/three-points.yaml")
+    assert r"\frac{3}{2}^2" not in md
+    assert r"\frac{15}{4} - \left(\frac{3}{2}\right)^2" in md

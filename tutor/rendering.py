@@ -157,8 +157,18 @@ def col(vector) -> str:
 
 
 def row(values, sep: str = ", ") -> str:
-    """A tuple of values as a comma-separated list."""
-    return sep.join(tex(v) for v in values)
+    """A tuple of values as a comma-separated list; with sep " + ", a sum whose negative terms are
+    subtracted, as written by hand: 9 + 4 - 12, not 9 + 4 + -12."""
+    if sep.strip() != "+":
+        return sep.join(tex(v) for v in values)
+    out = []
+    for i, v in enumerate(values):
+        v = as_expr(v)
+        if i and v != 0 and v.could_extract_minus_sign():
+            out.append(" - " + paren(-v))
+        else:
+            out.append((sep if i else "") + tex(v))
+    return "".join(out)
 
 
 def paren(value: Any) -> str:
