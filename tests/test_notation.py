@@ -67,3 +67,13 @@ def test_a_power_of_a_fraction_is_bracketed():
     md = render("importance-sampling/three-points.yaml")
     assert r"\frac{3}{2}^2" not in md
     assert r"\frac{15}{4} - \left(\frac{3}{2}\right)^2" in md
+
+
+def test_no_x_equals_x():
+    # Example 3: λ₁ = 8/3 = 8/3 (η/n printed, then the value, which printed the same).
+    assert rendering.equals_if_new(sp.Rational(8, 3), r"\frac{8}{3}") == ""
+    assert rendering.equals_if_new(2, r"\frac{6}{3}") == " = 2"
+    env = rendering.environment("md")
+    line = env.from_string(r"\lambda = \frac{((( eta | tex )))}{((( n )))}((( lam | equals_if_new('\\frac{' ~ (eta | tex) ~ '}{' ~ n ~ '}') )))")
+    assert line.render(eta=8, n=3, lam=sp.Rational(8, 3)) == r"\lambda = \frac{8}{3}"
+    assert line.render(eta=6, n=3, lam=2) == r"\lambda = \frac{6}{3} = 2"

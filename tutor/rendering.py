@@ -193,6 +193,17 @@ def base(value: Any) -> str:
     return rf"\left({body}\right)"
 
 
+def equals_if_new(value: Any, shown: str) -> str:
+    r"""' = value' after a line that already shows ``shown``, or '' when the value prints the same:
+    λ₁ = 8/3, never λ₁ = 8/3 = 8/3. Templates pass the LaTeX they wrote; the comparison is here.
+
+    >>> equals_if_new(sp.Rational(8, 3), r"\frac{8}{3}"), equals_if_new(2, r"\frac{6}{3}")
+    ('', ' = 2')
+    """
+    body = tex(value)
+    return "" if body == str(shown).strip() else " = " + body
+
+
 def append_square(body: str) -> str:
     """'x' -> 'x^2' for an already formatted base (see ``base``)."""
     return body + "^2"
@@ -445,6 +456,7 @@ FILTERS = {
     "scalar_prefix": scalar_prefix,
     "paren": paren,
     "base": base,
+    "equals_if_new": equals_if_new,
     "exponent": exponent,
     "tex_points": tex_points,
     "tex_matrix": tex_matrix,
