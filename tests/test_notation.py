@@ -77,3 +77,16 @@ def test_no_x_equals_x():
     line = env.from_string(r"\lambda = \frac{((( eta | tex )))}{((( n )))}((( lam | equals_if_new('\\frac{' ~ (eta | tex) ~ '}{' ~ n ~ '}') )))")
     assert line.render(eta=8, n=3, lam=sp.Rational(8, 3)) == r"\lambda = \frac{8}{3}"
     assert line.render(eta=6, n=3, lam=2) == r"\lambda = \frac{6}{3} = 2"
+
+
+def test_check_lines_carry_their_content():
+    # "Check: the graph is connected holds." said nothing a reader could check.
+    tex = render("dfs-code/square.yaml", "tex")
+    assert r"\text{the graph is connected}" not in tex
+    assert r"\text{vertices reached from } 0 = 4 = |V|" in tex
+    md = render("mds/distance-table.yaml")
+    assert r"\text{every row of } B \text{ sums to } 0" not in md
+    assert r"B\mathbf 1 = \left(0, 0, 0" in md
+    md = render("high-dim/ball-in-cube.yaml")
+    assert r"\text{the ratio falls as } m \text{ grows}}$" not in md
+    assert "0.7854 > 0.5236" in md

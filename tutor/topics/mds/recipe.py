@@ -35,8 +35,15 @@ def b_matrix_step(A: sp.ImmutableMatrix) -> Step:
     B = sp.ImmutableMatrix((H * A * H).applyfunc(tidy))
     return Step(key="b_matrix", kind="mds_b", title="Double centring", formula=r"B = H A H, \qquad H = I - \tfrac1n \mathbf 1 \mathbf 1^T",
                 result=B, data=MdsBData(H),
-                checks=(Check(r"\text{every row of } B \text{ sums to } 0", all(is_zero(sum(B.row(i))) for i in range(n))),),
+                checks=(_row_sums_check(B),),
                 note="If the distances come from points, $B = X_c X_c^T$ is the Gram matrix of the centred points.")
+
+
+def _row_sums_check(B: sp.ImmutableMatrix) -> Check:
+    """The row sums of B written out (B1 = (0, …, 0)ᵀ), not only asserted."""
+    sums = [tidy(sum(B.row(i))) for i in range(B.rows)]
+    shown = ", ".join(sp.latex(s) for s in sums)
+    return Check(rf"B\mathbf 1 = \left({shown}\right)^T", all(is_zero(s) for s in sums))
 
 
 @dataclass(frozen=True)
