@@ -90,3 +90,20 @@ def test_check_lines_carry_their_content():
     md = render("high-dim/ball-in-cube.yaml")
     assert r"\text{the ratio falls as } m \text{ grows}}$" not in md
     assert "0.7854 > 0.5236" in md
+
+
+def test_svd_defines_w_and_writes_L_Delta_R_together():
+    md = render("svd/two-by-two.yaml")
+    # w₁ is defined (in the eigenvector step) before D w₁ is used.
+    assert md.index(r"\mathbf w_1 = \begin{bmatrix} 1 \\ 1 \end{bmatrix}") < md.index(r"D \mathbf w_1")
+    last = md[md.index("Step 7"):]
+    assert r"D = L\,\Delta\,R^T" in last
+    assert r"\Delta = \begin{bmatrix}3 \sqrt{5} & 0\\0 & \sqrt{5}\end{bmatrix}" in last
+
+
+def test_mds_lists_the_points_as_rows_and_their_freedom():
+    md = render("mds/from-points.yaml")
+    assert r"X = \begin{bmatrix}\sqrt{2} & 0\\0 & \sqrt{2}\\- \sqrt{2} & 0\\0 & - \sqrt{2}\end{bmatrix}" in md
+    assert "up to rotation and reflection" in md
+    # Points too long to print exactly: their rows in decimals (the exact columns are shown above them).
+    assert r"X \approx \begin{bmatrix} 0.6581 & 1.531" in render("mds/distance-table.yaml")

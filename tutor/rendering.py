@@ -339,8 +339,13 @@ def percent(value: Any) -> str:
 def approx_matrix(M) -> str:
     if all(v.is_Rational for v in M):
         return ""
+    return r" \approx " + decimal_matrix(M)
+
+
+def decimal_matrix(M) -> str:
+    """A matrix of decimal approximations (a value too wide to print exactly was given in full elsewhere)."""
     rows = [" & ".join(decimal(M[i, j]) for j in range(M.cols)) for i in range(M.rows)]
-    return r" \approx \begin{bmatrix} " + r" \\ ".join(rows) + r" \end{bmatrix}"
+    return r"\begin{bmatrix} " + r" \\ ".join(rows) + r" \end{bmatrix}"
 
 
 def edge_code(code) -> str:
@@ -466,6 +471,7 @@ FILTERS = {
     "approx": approx,
     "approx_col": approx_col,
     "approx_matrix": approx_matrix,
+    "decimal_matrix": decimal_matrix,
     "decimal": decimal,
     "percent": percent,
     "answer_tex": answer_tex,
