@@ -48,6 +48,14 @@ class _Printer(LatexPrinter):
                           **settings})
         self._polynomials: dict = {}  # poly -> its LaTeX: each root object's polynomial is printed once
 
+    def _print_Mul(self, expr):
+        # A rational power of an integer, as the notes write it: 2^{-1/4}, not SymPy's 2^{3/4}/2.
+        power = pure_power(expr)
+        if power is not None:
+            sign, b, e = power
+            return f"{sign}{b}^{{{inline_fraction(e)}}}"
+        return super()._print_Mul(expr)
+
     def _print_ComplexRootOf(self, expr):
         return rf"\rho_{{{expr.index + 1}}}\!\left({self._polynomial(expr.poly)}\right)"
 
@@ -57,6 +65,39 @@ class _Printer(LatexPrinter):
         if poly not in self._polynomials:
             self._polynomials[poly] = self._print(poly.as_expr().subs(poly.gen, sp.Symbol("x")))
         return self._polynomials[poly]
+
+
+def pure_power(expr) -> tuple[str, int, sp.Rational] | None:
+    """(sign, b, e) when ``expr`` is ±b^e for an integer b ≥ 2 and a negative non-integer rational e
+    whose denominator is not 2 (SymPy writes it c·b^(e+k), e.g. 2^{3/4}/2; square roots stay √2/2)."""
+    if not expr.is_Mul or len(expr.args) != 2:
+        return None
+    c, p = expr.args
+    if not (c.is_Rational and p.is_Pow and p.base.is_Integer and p.base >= 2 and p.exp.is_Rational
+            and p.exp.q > 2):
+        return None
+    b, num, den, k = int(p.base), abs(c.p), c.q, 0
+    while num % b == 0 and num > 1:
+        num, k = num // b, k + 1
+    while den % b == 0 and den > 1:
+        den, k = den // b, k - 1
+    e = p.exp + k
+    if num != 1 or den != 1 or e >= 0:
+        return None
+    return ("-" if c < 0 else ""), b, e
+
+
+def inline_fraction(e: sp.Rational) -> str:
+    """An exponent written inline, as the card writes it: -1/4, not -\\frac{1}{4}."""
+    return str(e.p) if e.q == 1 else f"{e.p}/{e.q}"
+
+
+def exponent(value: Any) -> str:
+    """LaTeX of an exponent with its fractions inline: -d^{2} / 4, as in the card's 2^{-d^2/4}."""
+    value = as_expr(value)
+    if value.is_Rational:
+        return inline_fraction(value)
+    return _Printer(fold_short_frac=True).doprint(value)
 
 
 _PRINTER = _Printer()
@@ -116,8 +157,18 @@ def col(vector) -> str:
 
 
 def row(values, sep: str = ", ") -> str:
-    """A tuple of values as a comma-separated list."""
-    return sep.join(tex(v) for v in values)
+    """A tuple of values as a comma-separated list; with sep " + ", a sum whose negative terms are
+    subtracted, as written by hand: 9 + 4 - 12, not 9 + 4 + -12."""
+    if sep.strip() != "+":
+        return sep.join(tex(v) for v in values)
+    out = []
+    for i, v in enumerate(values):
+        v = as_expr(v)
+        if i and v != 0 and v.could_extract_minus_sign():
+            out.append(" - " + paren(-v))
+        else:
+            out.append((sep if i else "") + tex(v))
+    return "".join(out)
 
 
 def paren(value: Any) -> str:
@@ -140,6 +191,17 @@ def base(value: Any) -> str:
     if (value.is_Integer and value >= 0) or value.is_Symbol or value in (sp.E, sp.pi):
         return body
     return rf"\left({body}\right)"
+
+
+def equals_if_new(value: Any, shown: str) -> str:
+    r"""' = value' after a line that already shows ``shown``, or '' when the value prints the same:
+    λ₁ = 8/3, never λ₁ = 8/3 = 8/3. Templates pass the LaTeX they wrote; the comparison is here.
+
+    >>> equals_if_new(sp.Rational(8, 3), r"\frac{8}{3}"), equals_if_new(2, r"\frac{6}{3}")
+    ('', ' = 2')
+    """
+    body = tex(value)
+    return "" if body == str(shown).strip() else " = " + body
 
 
 def append_square(body: str) -> str:
@@ -171,7 +233,10 @@ def scalar_prefix(s: sp.Expr) -> str:
 
 
 def scaled(v: Scaled) -> str:
-    """A Scaled vector as scalar × column, like the notes' (1/4)(1, −1, 0)ᵀ."""
+    """A Scaled vector as scalar × column, like the notes' (1/4)(1, −1, 0)ᵀ; a vector of integers
+    written out, as the notes' a₁ = (2, −2, 0)ᵀ: a factor is pulled out only to leave a simpler vector."""
+    if v.scalar != 1 and all(e.is_Integer for e in v.value):
+        return col(v.value)
     return scalar_prefix(v.scalar) + col(v.entries)
 
 
@@ -262,15 +327,25 @@ def answer_text(value: Any, typed: Any = False) -> str:
 
 
 def percent(value: Any) -> str:
-    """A fraction as a percentage with one decimal: 4/7 -> '57.1\\%'."""
-    return f"{float(shown(as_expr(value), 30)) * 100:.1f}" + r"\%"
+    """A fraction as a percentage with one decimal: 4/7 -> '57.1\\%'; a positive value too small for
+    one decimal with two significant figures, never as 0.0% (the ball in the cube at m = 20)."""
+    x = float(shown(as_expr(value), 30)) * 100
+    text = f"{x:.1f}"
+    if x != 0 and float(text) == 0:
+        return decimal(sp.Float(x, 30), 2) + r"\%"
+    return text + r"\%"
 
 
 def approx_matrix(M) -> str:
     if all(v.is_Rational for v in M):
         return ""
+    return r" \approx " + decimal_matrix(M)
+
+
+def decimal_matrix(M) -> str:
+    """A matrix of decimal approximations (a value too wide to print exactly was given in full elsewhere)."""
     rows = [" & ".join(decimal(M[i, j]) for j in range(M.cols)) for i in range(M.rows)]
-    return r" \approx \begin{bmatrix} " + r" \\ ".join(rows) + r" \end{bmatrix}"
+    return r"\begin{bmatrix} " + r" \\ ".join(rows) + r" \end{bmatrix}"
 
 
 def edge_code(code) -> str:
@@ -386,6 +461,8 @@ FILTERS = {
     "scalar_prefix": scalar_prefix,
     "paren": paren,
     "base": base,
+    "equals_if_new": equals_if_new,
+    "exponent": exponent,
     "tex_points": tex_points,
     "tex_matrix": tex_matrix,
     "append_square": append_square,
@@ -394,6 +471,7 @@ FILTERS = {
     "approx": approx,
     "approx_col": approx_col,
     "approx_matrix": approx_matrix,
+    "decimal_matrix": decimal_matrix,
     "decimal": decimal,
     "percent": percent,
     "answer_tex": answer_tex,

@@ -167,22 +167,24 @@ def gamma_step(similarity, distance) -> Step:
     )
 
 
+# The card's own letter for a distance: K = 2^(−d²/4), with d = ‖x − y‖ (also the table's column).
+D = sp.Symbol("d", nonnegative=True)
+
+
 @dataclass(frozen=True)
 class RbfSimplifiedData(StepData, kind="rbf_simplified"):
-    s: sp.Expr
-    rate: sp.Expr  # 1/d²
     base: sp.Expr  # 1/s
+    exponent: sp.Expr  # −d²/d₀², in the symbol d
 
 
 def simplified_kernel_step(similarity, distance) -> Step:
-    rate = 1 / distance**2
-    base = 1 / similarity  # K = s^(δ/d²) = (1/s)^(−δ/d²), the card's 2^(−d²/4)
+    base = 1 / similarity  # K = s^(d²/d₀²) = (1/s)^(−d²/d₀²), the card's 2^(−d²/4)
     return Step(
         key="simplified_kernel",
         kind="rbf_simplified",
         title=r"The kernel with this $\gamma$",
-        formula=r"K(\mathbf x, \mathbf y) = e^{-\gamma \|\mathbf x - \mathbf y\|^2} = s^{\|\mathbf x - \mathbf y\|^2 / d^2}",
-        data=RbfSimplifiedData(similarity, rate, base),
+        formula=r"K(\mathbf x, \mathbf y) = e^{-\gamma d^2}, \quad d = \|\mathbf x - \mathbf y\|",
+        data=RbfSimplifiedData(base, -D**2 / distance**2),
     )
 
 
@@ -198,9 +200,9 @@ def rbf_feature_distance_step() -> Step:
 
 @dataclass(frozen=True)
 class RbfKernelValuesData(StepData, kind="rbf_kernel_values"):
-    rows: tuple[tuple[sp.Expr, sp.Expr], ...]  # (input distance t, K)
-    s: sp.Expr
-    d_sq: sp.Expr
+    rows: tuple[tuple[sp.Expr, sp.Expr], ...]  # (input distance d, K)
+    base: sp.Expr  # 1/s
+    exponent: sp.Expr  # −d²/d₀², in the symbol d
 
 
 def rbf_kernel_values_step(similarity, distance, distances) -> Step:
@@ -209,9 +211,9 @@ def rbf_kernel_values_step(similarity, distance, distances) -> Step:
         key="kernel_values",
         kind="rbf_kernel_values",
         title="Kernel values",
-        formula=r"K = s^{t^2/d^2}",
+        formula="",  # the table's heading is the formula, K = 2^(−d²/4)
         result=values,
-        data=RbfKernelValuesData(tuple(zip(distances, values)), similarity, distance**2),
+        data=RbfKernelValuesData(tuple(zip(distances, values)), 1 / similarity, -D**2 / distance**2),
         checks=(Check(r"0 < K \le 1", all(0 < sp.N(k, 30) <= 1 for k in values)),),
     )
 

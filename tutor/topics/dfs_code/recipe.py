@@ -28,7 +28,9 @@ def graph_step(graph: graphs.Graph) -> Step:
         title="The labelled graph",
         formula="",
         data=GraphData(tuple(enumerate(graph.labels)), tuple(graph.edges)),
-        checks=(Check(r"\text{the graph is connected}", graph.is_connected()),),
+        # The check with its content: how many vertices a search from vertex 0 reaches.
+        checks=(Check(rf"\text{{vertices reached from }} 0 = {len(graphs.depth_first_order(graph))} = |V|"
+                      r"\ \text{(connected)}", graph.is_connected()),),
     )
 
 

@@ -35,8 +35,15 @@ def b_matrix_step(A: sp.ImmutableMatrix) -> Step:
     B = sp.ImmutableMatrix((H * A * H).applyfunc(tidy))
     return Step(key="b_matrix", kind="mds_b", title="Double centring", formula=r"B = H A H, \qquad H = I - \tfrac1n \mathbf 1 \mathbf 1^T",
                 result=B, data=MdsBData(H),
-                checks=(Check(r"\text{every row of } B \text{ sums to } 0", all(is_zero(sum(B.row(i))) for i in range(n))),),
+                checks=(_row_sums_check(B),),
                 note="If the distances come from points, $B = X_c X_c^T$ is the Gram matrix of the centred points.")
+
+
+def _row_sums_check(B: sp.ImmutableMatrix) -> Check:
+    """The row sums of B written out (B1 = (0, …, 0)ᵀ), not only asserted."""
+    sums = [tidy(sum(B.row(i))) for i in range(B.rows)]
+    shown = ", ".join(sp.latex(s) for s in sums)
+    return Check(rf"B\mathbf 1 = \left({shown}\right)^T", all(is_zero(s) for s in sums))
 
 
 @dataclass(frozen=True)
@@ -65,6 +72,9 @@ def spectrum_step(spec) -> Step:
                 note=f"{note} {spec.note}".strip())
 
 
+SHORT_OPS = 8  # operations per entry: a matrix of recovered points this simple is printed exactly
+
+
 @dataclass(frozen=True)
 class MdsColumnRow:
     index: int  # 1-based, among the kept eigenvalues
@@ -76,6 +86,8 @@ class MdsColumnRow:
 class MdsCoordinatesData(StepData, kind="mds_coordinates"):
     rows: tuple[MdsColumnRow, ...]
     p: int  # dimensions kept
+    X: sp.ImmutableMatrix  # the recovered points, one per row
+    exact: bool  # X short enough to print exactly; else its rows in decimals (the columns above are exact)
 
 
 def coordinates_step(spec, p: int) -> Step:
@@ -88,8 +100,12 @@ def coordinates_step(spec, p: int) -> Step:
         rows.append(MdsColumnRow(j, pair.value, column))
     n = len(spec.pairs)
     points = tuple(tuple(col[i] for col in columns) for i in range(n))
+    X = sp.ImmutableMatrix(n, len(kept), lambda i, j: points[i][j])
     return Step(key="coordinates", kind="mds_coordinates", title="The recovered points",
-                formula=r"X = V_p \Lambda_p^{1/2}", result=points, data=MdsCoordinatesData(tuple(rows), len(kept)))
+                formula=r"X = V_p \Lambda_p^{1/2}", result=points,
+                data=MdsCoordinatesData(tuple(rows), len(kept), X, all(sp.count_ops(e) <= SHORT_OPS for e in X)),
+                note="Only the distances are given, so the points are fixed only up to rotation and reflection "
+                     "(and they are centred at the origin): any rotated or reflected copy of $X$ is as good an answer.")
 
 
 @dataclass(frozen=True)

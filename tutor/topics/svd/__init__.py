@@ -65,7 +65,8 @@ def solve(problem: Problem) -> Solution:
         raise ProblemError(f"is {problem.rank} but the matrix has rank {len(singular.result)}", field="rank")
     left, rights = svd.left_vectors_step(D, spec, singular.result)
     truncation, error = svd.truncation_steps(D, singular.result, left.result, rights, problem.rank)
-    steps = (dtd, right, singular, left, truncation, error)
+    factors = svd.factors_step(singular.result, left.result, rights)
+    steps = (dtd, right, singular, left, truncation, error, factors)
     return Solution(NAME, problem.title, problem, steps, tuple(ANSWER_KEYS))
 
 

@@ -125,3 +125,23 @@ def truncation_steps(D: sp.ImmutableMatrix, singular, lefts, rights, rank: int) 
                  checks=(Check(r"\|D - D_r\|_F^2 = \textstyle\sum_{i>r} \delta_i^2", is_zero(direct_sq - via)),),
                  note="By Eckart–Young no matrix of rank $r$ is closer to $D$ in the Frobenius norm.")
     return truncation, error
+
+
+@dataclass(frozen=True)
+class SvdFactorsData(StepData, kind="svd_factors"):
+    L: sp.ImmutableMatrix  # the left singular vectors as columns
+    Delta: sp.ImmutableMatrix  # diag(δ_1, …, δ_k)
+    R: sp.ImmutableMatrix  # the right singular vectors as columns
+
+
+def factors_step(singular, lefts, rights) -> Step:
+    """The reduced SVD written out at the end, L, Δ and R together, as a student hands it in."""
+    L = sp.ImmutableMatrix.hstack(*(sp.ImmutableMatrix(l) for l in lefts))
+    R = sp.ImmutableMatrix.hstack(*(sp.ImmutableMatrix(r) for r in rights[:len(singular)]))
+    Delta = sp.ImmutableMatrix(sp.diag(*singular))
+    return Step(key="factors", kind="svd_factors", title=r"The SVD: $L$, $\Delta$ and $R$ together",
+                formula=r"D = L\,\Delta\,R^T",
+                data=SvdFactorsData(L, Delta, R),
+                note="The columns of $L$ and $R$ are the singular vectors above, in the order of the $\\delta_i$; "
+                     "changing the sign of a column of $L$ together with the same column of $R$ gives the same $D$.")
+
