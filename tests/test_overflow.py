@@ -51,7 +51,7 @@ def test_no_solution_shrinks_maths_to_fit(name):
 
 
 SAMPLE = [("kernel-pca", "easy", 1), ("kernel-pca", "medium", 4), ("pca", "medium", 1), ("svd", "medium", 2),
-          ("mds", "easy", 3), ("centring", "medium", 1), ("feature-map", "easy", 2), ("dfs-code", "hard", 1)]
+          ("mds", "easy", 3), ("centring", "hard", 2), ("feature-map", "easy", 2), ("dfs-code", "hard", 1)]
 
 
 @needs_pdflatex
@@ -113,3 +113,11 @@ def test_a_sheet_names_the_roots_of_each_solution_in_that_solution():
     text = render_sheet([solution, solution], "tex", with_solutions=True)
     assert text.count(r"is the $k$-th smallest real root of") == 2
     assert r"\!\left(-16" not in text
+
+
+@needs_pdflatex
+def test_a_matrix_too_wide_for_the_line_is_written_entry_by_entry():
+    # tutor generate centring --seed 24 --difficulty hard: a 4 × 4 K̂ of sums of exponentials, 528pt too wide.
+    tex = sweep.generated_tex("centring", "hard", 24)
+    assert r"\hat{\mathbf K}_{14} = " in tex
+    assert _fits(tex) == []

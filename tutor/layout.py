@@ -63,3 +63,39 @@ def _definition(symbol: str, polynomial: str, indices: list[int]) -> str:
     if poly is not None:
         values = ": " + ", ".join(f"${symbol}_{{{k}}} \\approx {decimal(sp.CRootOf(poly, k - 1))}$" for k in indices)
     return f"Here ${symbol}_k$ is the $k$-th smallest real root of ${polynomial} = 0${values}."
+
+
+# --- LaTeX: a matrix too wide for the line is written entry by entry -------------------------
+
+LINE_SYMBOLS = 70  # visible symbols of one matrix row that still fit the line of an 11pt article page
+_DISPLAY = re.compile(r"\\\[\n(.*?)\n\\\]", re.S)
+_MATRIX = re.compile(r"^(?P<lhs>[^&$]*?) = \\begin\{bmatrix\}(?P<body>(?:(?!\\begin\{).)*?)\\end\{bmatrix\}(?P<rest>.*)$", re.S)
+_COMMAND = re.compile(r"\\[A-Za-z]+|[{}^_\\]")
+
+
+def _symbols(tex: str) -> int:
+    """A rough width: the characters a reader sees (commands, braces and script marks dropped)."""
+    return len(_COMMAND.sub("", tex).replace(" ", ""))
+
+
+def split_wide_matrices(text: str) -> str:
+    """Each display ``A = [matrix]`` whose rows would not fit the line, as one display per entry
+    (``(A)_{ij} = …``, which the preamble's display breaks at its + signs), then the rest
+    (``A ≈ [decimals]``) on its own: never shrunk, never off the page."""
+    return _DISPLAY.sub(_split_display, text)
+
+
+def _split_display(match: re.Match) -> str:
+    m = _MATRIX.match(match.group(1).strip())
+    if not m:
+        return match.group(0)
+    rows = [row.split("&") for row in m.group("body").split(r"\\")]
+    if max(sum(_symbols(c) + 2 for c in row) for row in rows) <= LINE_SYMBOLS:
+        return match.group(0)
+    lhs = m.group("lhs").strip()
+    name = lhs if re.fullmatch(r"\\?[A-Za-z]+|\\[a-z]+\{[^{}]*(\{[^{}]*\})?[^{}]*\}", lhs) else f"\\left({lhs}\\right)"
+    entries = [f"\\[\n{name}_{{{i}{j}}} = {cell.strip()}\n\\]"
+               for i, row in enumerate(rows, 1) for j, cell in enumerate(row, 1)]
+    said = f"Entry by entry (the matrix is too wide for the page), ${lhs}$ is:\n\n" + "\n".join(entries)
+    rest = m.group("rest").strip()
+    return said + (f"\n\\[\n{lhs} {rest}\n\\]" if rest else "")

@@ -29,7 +29,7 @@ from .escaping import FILTERS as TEXT_FILTERS, latex_text
 from .exact.implicit import IMPLICIT
 from .exact.tidy import Scaled, as_expr, count_ops, numeric, shown
 from .resources import resource_dir
-from .layout import name_roots
+from .layout import name_roots, split_wide_matrices
 from .steps import Solution, Step
 
 FORMATS = ("md", "tex", "html")  # the formats of a worked solution (JSON is built in Python, below)
@@ -505,8 +505,9 @@ def render(solution: Solution, fmt: str = "md") -> str:
     if fmt not in FORMATS:
         raise ValueError(f"unknown format {fmt!r}")
     page = environment(fmt).get_template(frame(fmt, "page"))
-    return name_roots(page.render(solution=solution, problem_template=problem_template(solution),
+    text = name_roots(page.render(solution=solution, problem_template=problem_template(solution),
                                   step_template=step_template), fmt)
+    return split_wide_matrices(text) if fmt == "tex" else text
 
 
 def render_fragment(solution: Solution, fmt: str) -> str:
@@ -528,9 +529,10 @@ def render_sheet(solutions, fmt: str = "md", *, title: str = "Problem sheet", wi
         raise ValueError(f"unknown format {fmt!r}")
     solutions = [with_question(s) for s in solutions]
     titles = distinct_titles(s.title for s in solutions)  # two problems titled alike are numbered
-    return name_roots(environment(fmt).get_template(frame(fmt, "sheet")).render(
+    text = name_roots(environment(fmt).get_template(frame(fmt, "sheet")).render(
         problems=list(zip(solutions, titles)), title=title, with_solutions=with_solutions,
         problem_template=problem_template, step_template=step_template), fmt)
+    return split_wide_matrices(text) if fmt == "tex" else text
 
 
 # --- JSON -------------------------------------------------------------------------
