@@ -101,7 +101,7 @@ def test_a_table_wider_than_the_line_is_set_one_row_a_line():
 def test_a_root_object_is_named_once_with_its_decimal_and_then_used_by_name():
     # pca/three-d-two-components printed rho_3(-16 - 650 x^2 + 190 x + 625 x^3) at every use: 1,000 points wide.
     solution = solve(str(PROBLEMS / "pca" / "three-d-two-components.yaml"))
-    for fmt in ("tex", "md"):
+    for fmt in ("tex", "md", "html"):
         text = render(solution, fmt)
         assert r"\!\left(-16 - 650 x^{2}" not in text
         assert text.count(r"-16 - 650 x^{2} + 190 x + 625 x^{3} = 0") == 1

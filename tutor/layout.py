@@ -50,7 +50,8 @@ def _name_in(chunk: str, fmt: str) -> str:
     symbols = {p: (_SYMBOLS[i] if i < len(_SYMBOLS) else rf"\rho^{{({i + 1})}}") for i, p in enumerate(polynomials)}
     named = _ROOT.sub(lambda m: f"{symbols[m.group(2)]}_{{{m.group(1)}}}", chunk)
     sentences = [_definition(symbols[p], p, sorted(ks)) for p, ks in polynomials.items()]
-    if fmt == "html":
+    if fmt == "html":  # the page's own inline maths markup, which its KaTeX script sets
+        sentences = [re.sub(r"\$(.*?)\$", r'<span class="math inline">\\(\1\\)</span>', s) for s in sentences]
         return "".join(f"<p>{s}</p>\n" for s in sentences) + named
     return "\n".join(sentences) + "\n\n" + named
 
