@@ -29,6 +29,7 @@ from .escaping import FILTERS as TEXT_FILTERS, latex_text
 from .exact.implicit import IMPLICIT
 from .exact.tidy import Scaled, as_expr, count_ops, numeric, shown
 from .resources import resource_dir
+from .layout import name_roots, split_wide_matrices
 from .steps import Solution, Step
 
 FORMATS = ("md", "tex", "html")  # the formats of a worked solution (JSON is built in Python, below)
@@ -64,6 +65,9 @@ class _Printer(LatexPrinter):
             self._polynomials.clear()
         if poly not in self._polynomials:
             self._polynomials[poly] = self._print(poly.as_expr().subs(poly.gen, sp.Symbol("x")))
+            if len(POLYNOMIALS) > 256:
+                POLYNOMIALS.clear()
+            POLYNOMIALS[self._polynomials[poly]] = poly
         return self._polynomials[poly]
 
 
@@ -98,6 +102,9 @@ def exponent(value: Any) -> str:
     if value.is_Rational:
         return inline_fraction(value)
     return _Printer(fold_short_frac=True).doprint(value)
+
+
+POLYNOMIALS: dict = {}  # a root object's polynomial's LaTeX -> the polynomial (layout.name_roots defines the roots)
 
 
 _PRINTER = _Printer()
@@ -576,8 +583,9 @@ def render(solution: Solution, fmt: str = "md") -> str:
     if fmt not in FORMATS:
         raise ValueError(f"unknown format {fmt!r}")
     page = environment(fmt).get_template(frame(fmt, "page"))
-    return page.render(solution=solution, problem_template=problem_template(solution),
-                       step_template=step_template)
+    text = name_roots(page.render(solution=solution, problem_template=problem_template(solution),
+                                  step_template=step_template), fmt)
+    return split_wide_matrices(text) if fmt == "tex" else text
 
 
 def render_fragment(solution: Solution, fmt: str) -> str:
@@ -587,8 +595,8 @@ def render_fragment(solution: Solution, fmt: str) -> str:
         raise ValueError(f"unknown format {fmt!r}")
     solution = with_question(solution)
     name = "page" if fmt == "md" else "fragment"
-    return environment(fmt).get_template(frame(fmt, name)).render(
-        solution=solution, problem_template=problem_template(solution), step_template=step_template)
+    return name_roots(environment(fmt).get_template(frame(fmt, name)).render(
+        solution=solution, problem_template=problem_template(solution), step_template=step_template), fmt)
 
 
 def render_sheet(solutions, fmt: str = "md", *, title: str = "Problem sheet", with_solutions: bool = False) -> str:
@@ -599,9 +607,10 @@ def render_sheet(solutions, fmt: str = "md", *, title: str = "Problem sheet", wi
         raise ValueError(f"unknown format {fmt!r}")
     solutions = [with_question(s) for s in solutions]
     titles = distinct_titles(s.title for s in solutions)  # two problems titled alike are numbered
-    return environment(fmt).get_template(frame(fmt, "sheet")).render(
+    text = name_roots(environment(fmt).get_template(frame(fmt, "sheet")).render(
         problems=list(zip(solutions, titles)), title=title, with_solutions=with_solutions,
-        problem_template=problem_template, step_template=step_template)
+        problem_template=problem_template, step_template=step_template), fmt)
+    return split_wide_matrices(text) if fmt == "tex" else text
 
 
 # --- JSON -------------------------------------------------------------------------
