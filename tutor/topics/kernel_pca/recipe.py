@@ -33,7 +33,7 @@ class Component:
 
 @dataclass(frozen=True)
 class CharPolyData(StepData, kind="char_poly"):
-    brief_formula = False  # the brief line is det(K̂ − ηI) = its factored form
+    brief_formula = "none"  # the brief line is det(K̂ − ηI) = its factored form
     shifted: sp.ImmutableMatrix  # K̂ − ηI
     expanded: sp.Expr
     factored: sp.Expr
@@ -54,7 +54,7 @@ def char_poly_step(Khat: sp.ImmutableMatrix, spec: Spectrum) -> Step:
 
 @dataclass(frozen=True)
 class EigenvaluesData(StepData, kind="eigenvalues"):
-    brief_formula = False
+    brief_formula = "none"
     brief_note = False  # the brief line says why roots are named (named); the zero eigenvalue is a care line
     etas: tuple[sp.Expr, ...]  # descending
     repeated: tuple[int, ...]  # 1-based positions of eigenvalues of multiplicity > 1
@@ -82,6 +82,7 @@ def eigenvalues_step(spec: Spectrum, *, centred: bool = True) -> Step:
 
 @dataclass(frozen=True)
 class EigenvectorsData(StepData, kind="eigenvectors"):
+    brief_formula = "inline"
     worked_checks = True  # each row shows K̂w beside w
     brief_note = False  # the sign freedom is a care line of the coordinates
     rows: tuple[EigenRow, ...]
@@ -104,6 +105,7 @@ def eigenvectors_step(Khat: sp.ImmutableMatrix, spec: Spectrum) -> Step:
 
 @dataclass(frozen=True)
 class VariancesData(StepData, kind="variances"):
+    brief_formula = "inline"
     etas: tuple[sp.Expr, ...]
     n: int
 
@@ -122,6 +124,7 @@ def variances_step(values: tuple[sp.Expr, ...], n: int) -> Step:
 
 @dataclass(frozen=True)
 class VarianceFractionsData(StepData, kind="variance_fractions"):
+    brief_formula = "inline"
     etas: tuple[sp.Expr, ...]
     total: sp.Expr
     cumulative: tuple[sp.Expr, ...]  # running sums of the fractions
@@ -157,6 +160,7 @@ def components(spec: Spectrum, keep: int) -> tuple[Component, ...]:
 
 @dataclass(frozen=True)
 class CoefficientsData(StepData, kind="coefficients"):
+    brief_formula = "inline"
     brief_note = False  # the brief line says that η = 0 gives no component
     components: tuple[Component, ...]
     zero_count: int  # eigenvalues η = 0, which give no component
@@ -206,6 +210,7 @@ def separation(index: int, coordinates) -> Separation:
 
 @dataclass(frozen=True)
 class CoordinatesData(StepData, kind="coordinates"):
+    brief_formula = "inline"
     rows: tuple[CoordinatesRow, ...]
     separations: tuple[Separation, ...] = ()  # one per component: what it separates
     linear: bool = False  # a linear kernel: the coordinates are the ordinary PCA scores
@@ -250,6 +255,7 @@ class PointCheckRow:
 
 @dataclass(frozen=True)
 class RecipeChecksData(StepData, kind="recipe_checks"):
+    brief_formula = "inline"
     worked_checks = True  # every check is written out with its sums
     rows: tuple[ComponentCheckRow, ...]
     point_rows: tuple[PointCheckRow, ...]  # only when every positive component is kept
