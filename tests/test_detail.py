@@ -43,8 +43,8 @@ def test_the_cli_passes_the_level_through():
 
 # The notes' worked example ("Kernel PCA on Example 3, by hand"), line by line, as the brief LaTeX writes it.
 def v(*entries: str) -> str:
-    """A vector as the brief LaTeX writes it inline: (1, −1, 0)ᵀ."""
-    return "{(}" + ", ".join(entries) + "{)}^T"
+    """A vector as the brief LaTeX writes it inline: (1, −1, 0)ᵀ, breakable after a comma."""
+    return "{(}" + ",\\allowbreak ".join(entries) + "{)}^T"
 
 
 NOTES_LINES = [
