@@ -56,7 +56,7 @@ def test_html_sheet_numbers_the_problems(solutions, tmp_path):
     _assert_self_contained(page)
     assert "<h2>Problem 1: Kernel PCA on Example 3</h2>" in page
     assert "<h2>Problem 2: The post&#39;s graph</h2>" in page
-    assert ("<h4>Step 1: Centred kernel matrix (given)</h4>" in page) == solutions
+    assert ("1. Centred kernel matrix (given)." in page) == solutions  # the brief level's step lead-in
 
 
 def test_a_title_is_text_in_html_never_markup_or_maths(tmp_problem):
@@ -80,7 +80,7 @@ def test_solution_displays_in_jupyter_as_markdown_latex_and_html():
     assert solution._repr_markdown_() == render(solution, "md")
     latex = solution._repr_latex_()
     assert latex.startswith(r"\section*{Kernel PCA on Example 3}") and r"\documentclass" not in latex
-    assert r"\subsubsection*{Step 1: Centred kernel matrix (given)}" in latex
+    assert r"\textbf{1. Centred kernel matrix (given).}" in latex  # brief, the default level
     fragment = solution._repr_html_()
     # A fragment for the notebook's own MathJax: delimited maths, no page, no script of ours.
     assert fragment.startswith('<article class="tutor-solution">') and "<script" not in fragment
@@ -150,7 +150,7 @@ def test_html_never_reuses_templates_compiled_for_markdown(tmp_path):
     import sys
 
     code = ("import sys, tutor; sys.stdout.write(tutor.render(tutor.solve("
-            "tutor.load_problem('kernel-pca/example3')), sys.argv[1]))")
+            "tutor.load_problem('kernel-pca/example3')), sys.argv[1], 'full'))")
     env = {**os.environ, "TMPDIR": str(tmp_path)}
     for fmt in ("md", "html"):
         out = subprocess.run([sys.executable, "-c", code, fmt], env=env, capture_output=True, text=True,

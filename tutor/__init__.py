@@ -5,7 +5,8 @@ The library API (the CLI is a thin layer over it):
     load_problem(path)           -> Loaded(source, topic, problem)
     load_problem_text(text)      -> Loaded
     solve(path_or_loaded, timeout=None) -> Solution (steps as data, answers derived from them)
-    render(solution, fmt)        -> str, fmt in "md", "tex", "html", "json"
+    render(solution, fmt, detail="brief") -> str, fmt in "md", "tex", "html", "json";
+                                    detail "brief" (like the notes) or "full" (every hand step)
     check(problem, answers)      -> Report: a verdict per answer key and a score
     render_report(report, fmt)   -> str, fmt in "md", "text", "json"
     topic_names()                -> list of topic names
@@ -56,10 +57,11 @@ def solve(problem, timeout: float | None = None):
         raise err.located(file=loaded.source) from None
 
 
-def render(solution, fmt: str = "md") -> str:
+def render(solution, fmt: str = "md", detail: str = "brief") -> str:
+    """The worked solution as text; detail is a rendering choice (JSON is the same at both levels)."""
     from .rendering import render as _render
 
-    return _render(solution, fmt)
+    return _render(solution, fmt, detail)
 
 
 def check(problem, answers, sig_figs: int | None = None):

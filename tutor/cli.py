@@ -112,9 +112,12 @@ def main():
                                       "steps and answers.")
 @click.option("--output", "-o", type=click.Path(dir_okay=False, writable=True), default=None,
               help="Write to this file instead of standard output.")
+@click.option("--detail", type=click.Choice(["brief", "full"]), default="brief", show_default=True,
+              help="brief: the recipe's steps one line each, like the notes' worked examples; "
+                   "full: every hand step. JSON is the same at both levels.")
 @timeout_option
 @reports_errors
-def solve(file, fmt, output, timeout):
+def solve(file, fmt, output, detail, timeout):
     """Print the worked solution of the problem in FILE (a YAML problem file, - for stdin,
     or a bundled problem such as kernel-pca/example3)."""
     from . import render, solve as solve_problem
@@ -122,7 +125,7 @@ def solve(file, fmt, output, timeout):
 
     solution = solve_problem(file, timeout=timeout)
     with deadline(timeout, "rendering the solution"):
-        text = render(solution, fmt)
+        text = render(solution, fmt, detail)
     write_or_echo(text, output)
 
 
@@ -225,9 +228,12 @@ def moodle(files, output, category, timeout):
 @click.option("--output", "-o", type=click.Path(dir_okay=False, writable=True), default=None,
               help="Write to this file instead of standard output (needed with --pdf).")
 @click.option("--pdf", is_flag=True, help="Compile the LaTeX with pdflatex and write the PDF to --output.")
+@click.option("--detail", type=click.Choice(["brief", "full"]), default="brief", show_default=True,
+              help="brief: the recipe's steps one line each, like the notes' worked examples; "
+                   "full: every hand step. JSON is the same at both levels.")
 @timeout_option
 @reports_errors
-def sheet(files, fmt, solutions, title, output, pdf, timeout):
+def sheet(files, fmt, solutions, title, output, pdf, detail, timeout):
     """A numbered problem sheet (or exam) of the problem FILES, or its matching solutions."""
     from . import solve as solve_problem
     from .deadline import deadline
@@ -243,7 +249,8 @@ def sheet(files, fmt, solutions, title, output, pdf, timeout):
         raise TutorError("--pdf needs --output FILE.pdf", field="--pdf")
     worked = [solve_problem(f, timeout=timeout) for f in files]
     with deadline(timeout * len(files), "rendering the sheet"):  # pdflatex, below, is not ours to limit
-        document = render_sheet(worked, "tex" if pdf else fmt, title=title, with_solutions=solutions)
+        document = render_sheet(worked, "tex" if pdf else fmt, title=title, with_solutions=solutions,
+                                detail=detail)
     if pdf:
         from .pdf import compile_pdf
 

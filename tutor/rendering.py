@@ -34,6 +34,9 @@ from .steps import Solution, Step
 
 FORMATS = ("md", "tex", "html")  # the formats of a worked solution (JSON is built in Python, below)
 FRAMES = (*FORMATS, "text")  # text: only the check report
+# Levels of detail of a worked solution: brief reads like the notes' worked examples, full shows every
+# hand step. A rendering choice only: the steps (and the JSON) are the same at both levels.
+DETAILS = ("brief", "full")
 APPROX_DIGITS = 4
 MAX_TEX = 1500  # characters of LaTeX for one value; longer exact values are shown as decimals
 SORT_LIMIT = 30  # operations: larger sums of exponentials are printed in SymPy's own term order
@@ -576,19 +579,26 @@ def with_question(solution: Solution) -> Solution:
     return replace(solution, question=build(solution))
 
 
-def render(solution: Solution, fmt: str = "md") -> str:
+def _detail(detail: str) -> str:
+    if detail not in DETAILS:
+        raise ValueError(f"unknown level of detail {detail!r} (brief or full)")
+    return detail
+
+
+def render(solution: Solution, fmt: str = "md", detail: str = "brief") -> str:
     solution = with_question(solution)
+    _detail(detail)
     if fmt == "json":
         return json.dumps(to_json(solution), indent=2, ensure_ascii=False) + "\n"
     if fmt not in FORMATS:
         raise ValueError(f"unknown format {fmt!r}")
     page = environment(fmt).get_template(frame(fmt, "page"))
     text = name_roots(page.render(solution=solution, problem_template=problem_template(solution),
-                                  step_template=step_template), fmt)
+                                  step_template=step_template, detail=detail), fmt)
     return split_wide_matrices(text) if fmt == "tex" else text
 
 
-def render_fragment(solution: Solution, fmt: str) -> str:
+def render_fragment(solution: Solution, fmt: str, detail: str = "brief") -> str:
     """A worked solution to put inside another document (a Jupyter notebook, nbconvert's LaTeX):
     Markdown as for a page, LaTeX without preamble, HTML without KaTeX (the notebook sets the maths)."""
     if fmt not in FORMATS:
@@ -596,10 +606,12 @@ def render_fragment(solution: Solution, fmt: str) -> str:
     solution = with_question(solution)
     name = "page" if fmt == "md" else "fragment"
     return name_roots(environment(fmt).get_template(frame(fmt, name)).render(
-        solution=solution, problem_template=problem_template(solution), step_template=step_template), fmt)
+        solution=solution, problem_template=problem_template(solution), step_template=step_template,
+        detail=_detail(detail)), fmt)
 
 
-def render_sheet(solutions, fmt: str = "md", *, title: str = "Problem sheet", with_solutions: bool = False) -> str:
+def render_sheet(solutions, fmt: str = "md", *, title: str = "Problem sheet", with_solutions: bool = False,
+                 detail: str = "brief") -> str:
     """A numbered problem sheet (or exam); with_solutions adds each worked solution after its problem."""
     from .question import distinct_titles
 
@@ -609,7 +621,7 @@ def render_sheet(solutions, fmt: str = "md", *, title: str = "Problem sheet", wi
     titles = distinct_titles(s.title for s in solutions)  # two problems titled alike are numbered
     text = name_roots(environment(fmt).get_template(frame(fmt, "sheet")).render(
         problems=list(zip(solutions, titles)), title=title, with_solutions=with_solutions,
-        problem_template=problem_template, step_template=step_template), fmt)
+        problem_template=problem_template, step_template=step_template, detail=_detail(detail)), fmt)
     return split_wide_matrices(text) if fmt == "tex" else text
 
 

@@ -39,6 +39,15 @@ class StepData:
     """
 
     kinds: ClassVar[tuple[str, ...]] = ()
+    # Whether the step's template works out every one of its checks on the page (a variance check
+    # written as its sum): the brief level then leaves out the bare "Check: … holds." lines.
+    worked_checks: ClassVar[bool] = False
+    # Where the brief level writes the step's formula: "display" (on its own line, as the full level),
+    # "inline" (in the step's lead-in line: for formulas known to be short) or "none" (the template's
+    # one line restates it).
+    brief_formula: ClassVar[str] = "display"
+    # Whether the brief level prints the step's note (not when its brief line already says it).
+    brief_note: ClassVar[bool] = True
 
     def __init_subclass__(cls, *, kind: str | tuple[str, ...], **kwargs):
         super().__init_subclass__(**kwargs)

@@ -43,8 +43,9 @@ def stress_seed(topic: str, difficulty: str, seed: int) -> int:
         raise StressFailure("no nice problem in the generator's tries")
     generated, loaded, solution = drawn
     for fmt in ("md", "tex"):
-        if not render(solution, fmt).strip():
-            raise StressFailure(f"empty {fmt} rendering")
+        for detail in ("brief", "full"):
+            if not render(solution, fmt, detail).strip():
+                raise StressFailure(f"empty {fmt} rendering ({detail})")
     own = {key: Given(nested(value), False) for key, value in solution.answers.items()}
     report = Checker(loaded, solution=solution).check(Submission(generated.filename, own))
     wrong = [f"{r.key} ({r.verdict}: {r.message})" for r in report.results if r.verdict != "correct"]

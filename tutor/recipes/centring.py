@@ -17,6 +17,7 @@ def centring_matrix(n: int) -> sp.ImmutableMatrix:
 
 @dataclass(frozen=True)
 class RowMeansData(StepData, kind="row_means"):
+    brief_formula = "inline"  # short: in the brief lead-in line
     sums: tuple[sp.Expr, ...]  # the row sums of K
     n: int
 
@@ -37,6 +38,7 @@ def row_means_step(K: sp.ImmutableMatrix) -> Step:
 
 @dataclass(frozen=True)
 class GrandMeanData(StepData, kind="grand_mean"):
+    brief_formula = "inline"  # short: in the brief lead-in line
     row_means: tuple[sp.Expr, ...]
     n: int
 
@@ -57,6 +59,7 @@ def grand_mean_step(row_means: tuple[sp.Expr, ...]) -> Step:
 
 @dataclass(frozen=True)
 class CentredKernelData(StepData, kind="centred_kernel"):
+    brief_formula = "inline"  # short: in the brief lead-in line
     entries: tuple[tuple[int, int, sp.Expr, sp.Expr, sp.Expr, sp.Expr], ...]  # (i, j, K_ij, r̄_i, r̄_j, K̂_ij), i ≤ j
     grand_mean: sp.Expr
     n: int

@@ -13,6 +13,7 @@ from ..steps import Check, Step, StepData
 
 @dataclass(frozen=True)
 class GramData(StepData, kind="gram"):
+    brief_formula = "inline"  # short: in the brief lead-in line
     X: sp.ImmutableMatrix  # the points as columns
     dots: tuple[tuple[int, int, sp.Expr], ...]  # (i, j, x_iᵀx_j) for i ≤ j, 1-based
     count: int  # n(n+1)/2 distinct dot products
@@ -38,6 +39,7 @@ def gram_step(points: tuple[tuple[sp.Expr, ...], ...]) -> Step:
 
 @dataclass(frozen=True)
 class SquaredDistancesData(StepData, kind="squared_distances"):
+    brief_formula = "inline"  # short: in the brief lead-in line
     terms: tuple[tuple[int, int, sp.Expr, sp.Expr, sp.Expr, sp.Expr], ...]  # (i, j, G_ii, G_jj, G_ij, δ_ij), i < j
 
 
@@ -58,6 +60,7 @@ def squared_distance_step(G: sp.ImmutableMatrix) -> Step:
 
 @dataclass(frozen=True)
 class RbfKernelData(StepData, kind="kernel_rbf"):
+    brief_formula = "inline"  # short: in the brief lead-in line
     gamma: sp.Expr
     entries: tuple[tuple[int, int, sp.Expr, sp.Expr], ...]  # (i, j, δ_ij, K_ij) for i ≤ j
     power_base: sp.Expr | None  # γ = q·ln b with b rational: K = b^(−qδ), written as a power
@@ -67,6 +70,7 @@ class RbfKernelData(StepData, kind="kernel_rbf"):
 # The linear kernel is the polynomial one with p = 1, c = 0: one builder, one shape, two templates.
 @dataclass(frozen=True)
 class DotKernelData(StepData, kind=("kernel_linear", "kernel_polynomial")):
+    brief_formula = "inline"  # short: in the brief lead-in line
     entries: tuple[tuple[int, int, sp.Expr, sp.Expr], ...]  # (i, j, x_iᵀx_j, K_ij) for i ≤ j
     degree: int
     offset: sp.Expr

@@ -114,7 +114,8 @@ def solve(problem: Problem) -> Solution:
         comps = kpca.components(spec, keep)
         zero_count = sum(1 for v in values if v == 0)
         steps.append(kpca.coefficients_step(comps, zero_count, dropped=positive - keep))
-        steps.append(kpca.coordinates_step(Khat, comps))
+        linear = problem.kernel is not None and problem.kernel.name == "linear"
+        steps.append(kpca.coordinates_step(Khat, comps, linear=linear))
         variances = next(s.result for s in steps if s.key == "variances")
         steps.append(kpca.recipe_checks_step(Khat, comps, variances[:keep], all_kept=keep == positive))
         if problem.new_points:

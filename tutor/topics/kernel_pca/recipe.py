@@ -33,6 +33,7 @@ class Component:
 
 @dataclass(frozen=True)
 class CharPolyData(StepData, kind="char_poly"):
+    brief_formula = "none"  # the brief line is det(K̂ − ηI) = its factored form
     shifted: sp.ImmutableMatrix  # K̂ − ηI
     expanded: sp.Expr
     factored: sp.Expr
@@ -53,8 +54,11 @@ def char_poly_step(Khat: sp.ImmutableMatrix, spec: Spectrum) -> Step:
 
 @dataclass(frozen=True)
 class EigenvaluesData(StepData, kind="eigenvalues"):
+    brief_formula = "none"
+    brief_note = False  # the brief line says why roots are named (named); the zero eigenvalue is a care line
     etas: tuple[sp.Expr, ...]  # descending
     repeated: tuple[int, ...]  # 1-based positions of eigenvalues of multiplicity > 1
+    named: str = ""  # why some roots are named (a root of an irreducible cubic), plain text with $…$ maths
 
 
 def eigenvalues_step(spec: Spectrum, *, centred: bool = True) -> Step:
@@ -62,21 +66,25 @@ def eigenvalues_step(spec: Spectrum, *, centred: bool = True) -> Step:
     repeated = tuple(sorted({i + 1 for i, p in enumerate(spec.pairs) if p.multiplicity > 1}))
     note = ("One eigenvalue of $\\hat{\\mathbf K}$ is always $0$, with eigenvector $(1, \\dots, 1)^T$: "
             "centring makes the feature vectors add up to zero." if centred else "")
-    if any(isinstance(v, PolyRoot) for v in values):
-        note = f"{note} {spec.note}".strip()
+    named = spec.note if any(isinstance(v, PolyRoot) for v in values) else ""
+    if named:
+        note = f"{note} {named}".strip()
     return Step(
         key="eigenvalues",
         kind="eigenvalues",
         title="Eigenvalues",
         formula=r"\eta_1 \ge \eta_2 \ge \dots \ge \eta_n",
         result=values,
-        data=EigenvaluesData(values, repeated),
+        data=EigenvaluesData(values, repeated, named),
         note=note,
     )
 
 
 @dataclass(frozen=True)
 class EigenvectorsData(StepData, kind="eigenvectors"):
+    brief_formula = "inline"
+    worked_checks = True  # each row shows K̂w beside w
+    brief_note = False  # the sign freedom is a care line of the coordinates
     rows: tuple[EigenRow, ...]
     repeated: bool  # some eigenvalue has multiplicity > 1
 
@@ -97,6 +105,7 @@ def eigenvectors_step(Khat: sp.ImmutableMatrix, spec: Spectrum) -> Step:
 
 @dataclass(frozen=True)
 class VariancesData(StepData, kind="variances"):
+    brief_formula = "inline"
     etas: tuple[sp.Expr, ...]
     n: int
 
@@ -115,22 +124,28 @@ def variances_step(values: tuple[sp.Expr, ...], n: int) -> Step:
 
 @dataclass(frozen=True)
 class VarianceFractionsData(StepData, kind="variance_fractions"):
+    brief_formula = "inline"
     etas: tuple[sp.Expr, ...]
     total: sp.Expr
     cumulative: tuple[sp.Expr, ...]  # running sums of the fractions
+    positive: int = 0  # how many eigenvalues are positive (the first ones: descending)
+    captured: sp.Expr = sp.Integer(0)  # the fraction the positive ones keep (1 unless K̂ has a negative eigenvalue)
+    max_nonzero: int = 0  # n − 1: centring leaves at most n − 1 non-zero eigenvalues
 
 
 def fractions_step(values: tuple[sp.Expr, ...]) -> Step:
     total = tidy(sum(values))
     fractions = tuple(tidy(v / total) for v in values)
     cumulative = tuple(tidy(sum(fractions[: i + 1])) for i in range(len(fractions)))
+    positive = positive_count(values)
+    captured = cumulative[positive - 1] if positive else sp.Integer(0)
     return Step(
         key="variance_fractions",
         kind="variance_fractions",
         title="Fraction of variance",
         formula=r"\frac{\eta_i}{\sum_j \eta_j}",
         result=fractions,
-        data=VarianceFractionsData(tuple(values), total, cumulative),
+        data=VarianceFractionsData(tuple(values), total, cumulative, positive, captured, len(values) - 1),
     )
 
 
@@ -145,6 +160,8 @@ def components(spec: Spectrum, keep: int) -> tuple[Component, ...]:
 
 @dataclass(frozen=True)
 class CoefficientsData(StepData, kind="coefficients"):
+    brief_formula = "inline"
+    brief_note = False  # the brief line says that η = 0 gives no component
     components: tuple[Component, ...]
     zero_count: int  # eigenvalues η = 0, which give no component
     dropped: int  # positive eigenvalues beyond the components asked for
@@ -167,25 +184,57 @@ def coefficients_step(comps: tuple[Component, ...], zero_count: int, dropped: in
 class CoordinatesRow:
     component: Component
     product: tuple[sp.Expr, ...]  # K̂ w, w the eigenvector as found
+    written: Scaled  # a, as the brief level writes it
+
+
+@dataclass(frozen=True)
+class Separation:
+    """What a component separates, read off the signs of its coordinates a (as the notes' "PC 1
+    separates x₁ from x₂; PC 2 separates x₃ from the pair"): the smaller group of points on one
+    side of zero from the larger on the other, and the points at zero. 1-based point indices."""
+
+    index: int  # the component, 1-based
+    first: tuple[int, ...]  # the smaller side (on a tie, the side holding the lower index)
+    second: tuple[int, ...]
+    zero: tuple[int, ...]  # points with coordinate 0 on this component
+
+
+def separation(index: int, coordinates) -> Separation:
+    signs = [sign_of(x) for x in coordinates]
+    plus = tuple(j + 1 for j, s in enumerate(signs) if s > 0)
+    minus = tuple(j + 1 for j, s in enumerate(signs) if s < 0)
+    zero = tuple(j + 1 for j, s in enumerate(signs) if s == 0)
+    first, second = sorted((plus, minus), key=lambda side: (len(side), side[:1]))
+    return Separation(index, first, second, zero)
 
 
 @dataclass(frozen=True)
 class CoordinatesData(StepData, kind="coordinates"):
+    brief_formula = "inline"
     rows: tuple[CoordinatesRow, ...]
+    separations: tuple[Separation, ...] = ()  # one per component: what it separates
+    linear: bool = False  # a linear kernel: the coordinates are the ordinary PCA scores
 
 
-def coordinates_step(Khat: sp.ImmutableMatrix, comps: tuple[Component, ...]) -> Step:
+def _written(a: Scaled) -> Scaled:
+    """A coordinate vector as the notes write it: whole numbers written out ((2, −2, 0)ᵀ, not 2(1, −1, 0)ᵀ)."""
+    if all(x.is_Integer for x in a.value):
+        return Scaled(sp.Integer(1), tuple(a.value))
+    return a
+
+
+def coordinates_step(Khat: sp.ImmutableMatrix, comps: tuple[Component, ...], *, linear: bool = False) -> Step:
     rows = []
     for c in comps:
         product = matvec(Khat, c.found)
-        rows.append(CoordinatesRow(c, product))
+        rows.append(CoordinatesRow(c, product, _written(c.coordinate)))
     return Step(
         key="coordinates",
         kind="coordinates",
         title="Coordinates of the training points",
         formula=r"\mathbf a_i = \hat{\mathbf K} \mathbf c_i = \sqrt{\eta_i}\, \mathbf v_i",
         result=tuple(c.coordinate.value for c in comps),
-        data=CoordinatesData(tuple(rows)),
+        data=CoordinatesData(tuple(rows), tuple(separation(c.index, c.coordinate.value) for c in comps), linear),
     )
 
 
@@ -206,6 +255,8 @@ class PointCheckRow:
 
 @dataclass(frozen=True)
 class RecipeChecksData(StepData, kind="recipe_checks"):
+    brief_formula = "inline"
+    worked_checks = True  # every check is written out with its sums
     rows: tuple[ComponentCheckRow, ...]
     point_rows: tuple[PointCheckRow, ...]  # only when every positive component is kept
     trace_mean: sp.Expr  # tr K̂ / n

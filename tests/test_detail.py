@@ -1,0 +1,127 @@
+"""Two levels of detail (issue 16, parts 1 and 6): brief reads like the notes' worked example,
+full shows every hand step; the level is a rendering choice, never a change to the steps."""
+
+import os
+import shutil
+import subprocess
+
+import pytest
+import sympy as sp
+
+from tutor import render, solve
+from tutor.topics.kernel_pca.recipe import separation
+
+from .conftest import PROBLEMS, run_cli
+
+EXAMPLE3 = str(PROBLEMS / "kernel-pca" / "example3.yaml")
+
+
+def test_the_level_changes_the_text_but_not_the_steps():
+    solution = solve(EXAMPLE3)
+    assert render(solution, "md") == render(solution, "md", "brief")
+    assert render(solution, "md", "brief") != render(solution, "md", "full")
+    assert render(solution, "json", "brief") == render(solution, "json", "full")
+
+
+def test_an_unknown_level_is_refused():
+    with pytest.raises(ValueError, match="level of detail"):
+        render(solve(EXAMPLE3), "md", "short")
+    result = run_cli("solve", EXAMPLE3, "--detail", "short")
+    assert result.exit_code == 2
+
+
+def test_the_cli_passes_the_level_through():
+    solution = solve(EXAMPLE3)
+    for detail in ("brief", "full"):
+        assert run_cli("solve", EXAMPLE3, "--detail", detail, "-f", "tex").stdout == render(solution, "tex", detail)
+    assert run_cli("solve", EXAMPLE3).stdout == render(solution, "md", "brief")
+    full = run_cli("sheet", EXAMPLE3, "--solutions", "--detail", "full").stdout
+    brief = run_cli("sheet", EXAMPLE3, "--solutions").stdout
+    assert "#### Step 1: Centred kernel matrix (given)" in full
+    assert "Step 1:" not in brief and "**1. Centred kernel matrix (given).**" in brief
+
+
+# The notes' worked example ("Kernel PCA on Example 3, by hand"), line by line, as the brief LaTeX writes it.
+def v(*entries: str) -> str:
+    """A vector as the brief LaTeX writes it inline: (1, −1, 0)ᵀ, breakable after a comma."""
+    return "{(}" + ",\\allowbreak ".join(entries) + "{)}^T"
+
+
+NOTES_LINES = [
+    rf"$\hat{{\mathbf K}}{v('1', '-1', '0')} = {v('8', '-8', '0')}$",
+    rf"$\hat{{\mathbf K}}{v('1', '1', '-2')} = {v('6', '6', '-12')}$",
+    rf"$\hat{{\mathbf K}}{v('1', '1', '1')} = {v('0', '0', '0')}$, so $\eta_1 = 8$, $\eta_2 = 6$, $\eta_3 = 0$",
+    r"$\lambda_{1} = \frac{8}{3}$, $\lambda_{2} = 2$",
+    r"$\frac{8}{14} = \frac{4}{7} \approx 57.1\%$, $\frac{6}{14} = \frac{3}{7} \approx 42.9\%$",
+    r"at most $n - 1 = 2$ can be non-zero",
+    rf"= \frac{{1}}{{4}}\,{v('1', '-1', '0')}$",
+    rf"= \frac{{1}}{{6}}\,{v('1', '1', '-2')}$",
+    rf"$\mathbf a_1 = \frac{{1}}{{4}}\,{v('8', '-8', '0')} = {v('2', '-2', '0')}$",
+    rf"$\mathbf a_2 = \frac{{1}}{{6}}\,{v('6', '6', '-12')} = {v('1', '1', '-2')}$",
+    r"$\tfrac{1}{3}{(}4 + 4 + 0{)} = \frac{8}{3} = \lambda_1$",
+    r"$\tfrac{1}{3}{(}1 + 1 + 4{)} = 2 = \lambda_2$",
+    r"PC 1 separates $\mathbf x_1$ from $\mathbf x_2$",
+    r"PC 2 separates $\mathbf x_3$ from $\mathbf x_1$, $\mathbf x_2$",
+    r"fixed only up to sign",
+    r"\textbf{Watch out:} the variances are $\lambda = \eta/n$, not $\eta$",
+]
+
+
+def test_example3_brief_has_the_notes_lines_once():
+    tex = render(solve(EXAMPLE3), "tex", "brief")
+    missing = [line for line in NOTES_LINES if line not in tex]
+    assert not missing, missing
+    assert r"\frac{8}{3} = \frac{8}{3}" not in tex  # no x = x
+    assert "Check: " not in tex  # the worked checks are not repeated as bare "Check: … holds." lines
+    assert tex.count(r"\tfrac{1}{3}{(}4 + 4 + 0{)}") == 1
+
+
+def test_the_full_level_is_todays_output_without_care_lines():
+    tex = render(solve(EXAMPLE3), "tex", "full")
+    assert r"\subsection*{Step 4: Unit eigenvectors}" in tex
+    assert "Check: " in tex and "Watch out" not in tex and "separates" not in tex
+
+
+def test_a_linear_kernel_says_these_are_the_pca_scores():
+    linear = render(solve(str(PROBLEMS / "kernel-pca" / "linear-three-points.yaml")), "md")
+    rbf = render(solve(str(PROBLEMS / "kernel-pca" / "rbf-three-points.yaml")), "md")
+    assert "ordinary PCA scores" in linear
+    assert "ordinary PCA scores" not in rbf
+
+
+def test_what_a_component_separates_comes_from_the_signs_of_its_coordinates():
+    s = separation(1, (sp.Integer(2), sp.Integer(-2), sp.Integer(0)))
+    assert (s.first, s.second, s.zero) == ((1,), (2,), (3,))
+    s = separation(2, (sp.Integer(1), sp.Integer(1), sp.Integer(-2)))
+    assert (s.first, s.second, s.zero) == ((3,), (1, 2), ())  # the single point first, as the notes say it
+    s = separation(1, (-sp.sqrt(2), sp.sqrt(2) - 1, 1 - sp.sqrt(3) / 3))
+    assert (s.first, s.second) == ((1,), (2, 3))
+
+
+def _pdf_pages(tex: str, folder) -> int:
+    folder.mkdir(exist_ok=True)
+    tmp_path = folder
+    exe = shutil.which("pdflatex")
+    if exe is None or shutil.which("pdfinfo") is None:
+        if os.environ.get("CI"):
+            pytest.fail("pdflatex and pdfinfo are needed")
+        pytest.skip("pdflatex or pdfinfo is not installed")
+    (tmp_path / "page.tex").write_text(tex, encoding="utf-8")
+    subprocess.run([exe, "-interaction=nonstopmode", "-halt-on-error", "page.tex"], cwd=tmp_path,
+                   capture_output=True, timeout=120, check=True)
+    info = subprocess.run(["pdfinfo", "page.pdf"], cwd=tmp_path, capture_output=True, text=True, check=True).stdout
+    return int(next(line.split()[1] for line in info.splitlines() if line.startswith("Pages:")))
+
+
+def test_example3_brief_is_much_shorter_than_full(tmp_path):
+    solution = solve(EXAMPLE3)
+    brief = _pdf_pages(render(solution, "tex", "brief"), tmp_path / "brief")
+    full = _pdf_pages(render(solution, "tex", "full"), tmp_path / "full")
+    assert brief <= 2 < full
+
+
+@pytest.mark.xfail(strict=True, reason="the statement (its title block and parts) and the answer box take half of "
+                                       "the page frame's letter page: one page needs the frame's A4 geometry "
+                                       "(templates/frames/tex, the layout work of issue 16 part 5)")
+def test_example3_brief_is_one_page(tmp_path):
+    assert _pdf_pages(render(solve(EXAMPLE3), "tex", "brief"), tmp_path) == 1
