@@ -7,8 +7,8 @@ from tutor import rendering, solve
 from .conftest import PROBLEMS
 
 
-def render(path, fmt="md"):
-    return rendering.render(solve(str(PROBLEMS / path)), fmt)
+def render(path, fmt="md", detail="full"):
+    return rendering.render(solve(str(PROBLEMS / path)), fmt, detail=detail)
 
 
 def test_power_of_two_written_as_the_card_writes_it():
@@ -44,6 +44,9 @@ def test_example3_coordinates_read_as_the_notes():
     assert r"\mathbf a_1" in md
     assert r"2\,\begin{bmatrix} 1 \\ -1 \\ 0 \end{bmatrix}" not in md
     assert r"\begin{bmatrix} 2 \\ -2 \\ 0 \end{bmatrix}" in md
+    brief = render("kernel-pca/example3.yaml", detail="brief")
+    brief = brief.replace(r"\allowbreak ", "").replace("{(}", r"\left(").replace("{)}", r"\right)")
+    assert r"\left(2, -2, 0\right)^T" in brief and r"2\left(1, -1, 0\right)" not in brief
 
 
 def test_a_positive_percentage_never_rounds_to_zero():
