@@ -257,14 +257,14 @@ def _evaluate(expr, dps: int):
 
 def _evaluate_vanishing(expr, dps: int):
     """``expr`` evaluated with about ``dps`` correct digits, and whether it cancels to nothing at every
-    precision up to max(4·dps, 400) digits.
+    precision up to max(4·dps, _VANISHING_DIGITS) digits.
 
     Far-apart RBF points give closed forms with terms like e^60 that cancel to a value near 1: the
     evaluation counts the digits each sum loses to cancellation and is repeated with that many more
-    digits until the loss fits in the guard. A sum that loses all its digits is evaluated again with
-    twice as many, until either it keeps some (a small value: a cap probability of 10^-201) or the limit
-    is reached (zero: a check's identity, or a value far below any digit shown). A part that cancels to
-    exactly 0 and is then divided by is evaluated again with more digits.
+    digits until the loss fits in the guard. A loss that grows with the digits is probed with twice as
+    many, until either it stays put (a small value: a cap probability of 10^-201) or the limit is
+    reached (zero: a check's identity, or a value far below any digit shown). A part that cancels to
+    exactly 0 and is then divided by is evaluated again with four times the digits.
     """
     import mpmath
 
@@ -298,10 +298,10 @@ def _evaluate_vanishing(expr, dps: int):
 def shown(expr: sp.Expr, digits: int = 30) -> sp.Float:
     """A value to ``digits`` correct digits, for the decimals a reader sees beside an exact value.
 
-    numeric() works at one fixed precision, which is enough for signs and order but not for a long
-    closed form that cancels far below its terms (1 − (1 − q)^200 at q ≈ 10^−50, RBF eigenvectors
-    of far-apart points): here the value is trusted only when an evaluation with more guard digits
-    agrees with it, else the precision grows.
+    numeric() adds digits where it sees sums cancel, which is enough for signs and order; a decimal a
+    reader sees is confirmed as well: it is trusted only when an evaluation with more guard digits
+    agrees with it (1 − (1 − q)^200 at q ≈ 10^−50, RBF eigenvectors of far-apart points), else the
+    precision grows.
     """
     import mpmath
 
