@@ -95,7 +95,7 @@ def test_jupyter_latex_compiles_inside_a_plain_document(tmp_path):
         pytest.skip("pdflatex is not installed (CI installs it)")
     body = solve(str(PROBLEMS / "svd" / "rank-deficient.yaml"))._repr_latex_()
     tex = tmp_path / "notebook.tex"
-    tex.write_text("\\documentclass{article}\n\\usepackage{amsmath}\n\\begin{document}\n" + body
+    tex.write_text("\\documentclass{article}\n\\usepackage{amsmath,amssymb}\n\\begin{document}\n" + body
                    + "\\end{document}\n", encoding="utf-8")
     result = subprocess.run([exe, "-interaction=nonstopmode", "-halt-on-error", tex.name], cwd=tmp_path,
                             capture_output=True, text=True, timeout=120)

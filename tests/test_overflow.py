@@ -28,7 +28,6 @@ STILL_OVERFLOWING = {  # (problem, level of detail) -> why
     **{("pca/three-d-two-components", d): "an inline list of five 'exact form: too long' decimals; u_i = 1/sqrt(...) w_i"
        for d in ("brief", "full")},
     **{("high-dim/thin-shell", d): "pi^50 over a 96-digit integer in a table cell" for d in ("brief", "full")},
-    ("kernel-pca/rbf-square", "full"): "a fraction of sums of exponentials in one inline formula",
 }
 
 

@@ -123,7 +123,7 @@ class Solution:
         return render_fragment(self, "md")
 
     def _repr_latex_(self) -> str:
-        """LaTeX without preamble (nbconvert puts it into its own document, which loads amsmath)."""
+        """LaTeX without preamble (nbconvert puts it into its own document, which loads amsmath and amssymb)."""
         from .rendering import render_fragment
 
         return render_fragment(self, "tex")
