@@ -57,10 +57,11 @@ SAMPLE = [("kernel-pca", "easy", 1), ("kernel-pca", "medium", 4), ("pca", "mediu
 @needs_pdflatex
 @pytest.mark.parametrize("topic,difficulty,seed", SAMPLE)
 def test_a_generated_problem_fits_the_page(topic, difficulty, seed):
-    tex = sweep.generated_tex(topic, difficulty, seed)
-    assert tex is not None
-    assert sweep.forbidden_commands(tex) == []
-    assert _fits(tex) == []
+    texts = sweep.generated_tex(topic, difficulty, seed, ("brief", "full"))
+    assert texts is not None
+    for detail, tex in texts.items():
+        assert sweep.forbidden_commands(tex) == [], detail
+        assert _fits(tex) == [], detail
 
 
 def _document(body: str) -> str:
@@ -118,6 +119,6 @@ def test_a_sheet_names_the_roots_of_each_solution_in_that_solution():
 @needs_pdflatex
 def test_a_matrix_too_wide_for_the_line_is_written_entry_by_entry():
     # tutor generate centring --seed 24 --difficulty hard: a 4 × 4 K̂ of sums of exponentials, 528pt too wide.
-    tex = sweep.generated_tex("centring", "hard", 24)
+    tex = sweep.generated_tex("centring", "hard", 24, ("full",))["full"]
     assert r"\hat{\mathbf K}_{14} = " in tex
     assert _fits(tex) == []
