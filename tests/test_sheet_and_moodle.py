@@ -15,12 +15,12 @@ from tutor import generators
 from tutor.moodle import sub_answers, tolerance
 from tutor.question import distinct_titles
 
-from .conftest import run_cli
+from .conftest import PROBLEMS, run_cli
 
 MIXED = [("kernel-pca", "medium"), ("pca", "hard"), ("svd", "medium"), ("mds", "easy"), ("centring", "hard"),
          ("feature-map", "hard"), ("rbf-gamma", "medium"), ("pca-gram", "medium"), ("high-dim", "hard"),
          ("kernel-pca", "hard")]
-RIGHT_MARGIN_PT = 100  # article, 11pt, letter: the text block leaves about 127pt on each side
+RIGHT_MARGIN_PT = 50  # A4 with 2 cm margins: the text block leaves about 57pt on each side
 
 
 @pytest.fixture(scope="module")
@@ -91,13 +91,26 @@ def test_moodle_quiz_has_one_cloze_question_per_problem_with_the_right_numbers(t
         text = question.find("questiontext/text").text
         assert ("\\(" in text or "\\[" in text) and "$" not in text  # MathJax delimiters, not Markdown's
         assert "<b>1. " in question.find("generalfeedback/text").text  # the worked solution, brief
-        found = re.findall(r"\{1:NUMERICAL:=([-0-9.e+]+):([0-9.e+-]+)(~%100%([-0-9.e+]+):[0-9.e+-]+)?\}", text)
+        found = re.findall(r"\{\d+:NUMERICAL:=([-0-9.e+]+):([0-9.e+-]+)(~%100%([-0-9.e+]+):[0-9.e+-]+)?\}", text)
         expected = sub_answers(solution)
         assert len(found) == len(expected) > 0
         for (value, tol, alternative, minus), (_, _, want, signed) in zip(found, expected):
             assert abs(float(value) - want) <= float(tol) / 100 + 1e-12
             assert float(tol) == pytest.approx(tolerance(want))
             assert bool(alternative) == (signed and want != 0)
+
+
+def test_moodle_grades_by_the_statements_marks(tmp_path):
+    # Example 3 with 4 marks for the eigenvalues (3 numbers) and 1 for the variances (3 numbers): each
+    # eigenvalue weighs 4 times a variance, so the quiz's grade follows the statement's marks.
+    problem = tmp_path / "marks.yaml"
+    problem.write_text((PROBLEMS / "kernel-pca" / "example3.yaml").read_text(encoding="utf-8")
+                       + "marks: {eigenvalues: 4, variances: 1}\n", encoding="utf-8")
+    out = tmp_path / "quiz.xml"
+    assert run_cli("export", "moodle", str(problem), "-o", str(out)).exit_code == 0
+    text = ET.parse(out).getroot().find("question[@type='cloze']/questiontext/text").text
+    rows = dict(re.findall(r"<code>(\w+)\[[\d\]\[]+</code></td><td>\{(\d+):", text))
+    assert int(rows["eigenvalues"]) == 4 * int(rows["variances"])
 
 
 def test_main_answers_of_kernel_pca_are_asked():

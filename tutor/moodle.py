@@ -1,8 +1,10 @@
 """Export problems as a Moodle XML question bank: one Cloze (multianswer) question per problem.
 
-The question text is the problem statement with a NUMERICAL sub-answer (and its tolerance)
-X is the whole worked
-solution. Maths is written as \\( … \\) and \\[ … \\] for Moodle's MathJax filter.
+The question text is the problem statement followed by a table of sub-answers: a NUMERICAL one (with
+its tolerance) for every number a part asks for, a SHORTANSWER one for every edge code. Each part's
+marks are shared among its sub-answers (a Cloze sub-answer's weight is its share), so the quiz grades
+by the statement's marks. The general feedback is the whole worked solution. Maths is written as
+\\( … \\) and \\[ … \\] for Moodle's MathJax filter.
 """
 
 from __future__ import annotations
@@ -67,10 +69,10 @@ def text_answers(solution) -> list[tuple[str, tuple[str, ...]]]:
     return out
 
 
-def short_answer(spellings) -> str:
+def short_answer(spellings, weight: int = 1) -> str:
     """A Cloze SHORTANSWER accepting each spelling; }, #, ~, /, " and \\ are escaped as Moodle asks."""
     escaped = [re.sub(r'([}#~/"\\])', r"\\\1", s) for s in spellings]
-    return "{1:SHORTANSWER:" + "~".join(f"={s}" for s in escaped) + "}"
+    return "{" + str(weight) + ":SHORTANSWER:" + "~".join(f"={s}" for s in escaped) + "}"
 
 
 def _has_symbols(value) -> bool:
@@ -93,12 +95,27 @@ def _number(x: float) -> str:
     return f"{x:.6g}"
 
 
-def cloze(value: float, either_sign: bool) -> str:
+def cloze(value: float, either_sign: bool, weight: int = 1) -> str:
     tol = _number(tolerance(value))
     answer = f"={_number(value)}:{tol}"
     if either_sign and value != 0:
         answer += f"~%100%{_number(-value)}:{tol}"
-    return "{1:NUMERICAL:" + answer + "}"
+    return "{" + str(weight) + ":NUMERICAL:" + answer + "}"
+
+
+def weights(marks: dict[str, sp.Rational], counts: dict[str, int]) -> dict[str, int]:
+    """key -> the whole-number Cloze weight of each of its sub-answers, so that a part's sub-answers
+    together weigh its marks. Moodle's weights are whole numbers: where a part's marks do not share out
+    evenly (or are fractions), every weight is scaled by the same factor, which keeps the proportions.
+
+    >>> weights({"a": sp.Integer(2), "b": sp.Integer(1)}, {"a": 2, "b": 1})
+    {'a': 1, 'b': 1}
+    >>> weights({"a": sp.Integer(1), "b": sp.Integer(1)}, {"a": 3, "b": 1})
+    {'a': 1, 'b': 3}
+    """
+    shares = {key: sp.Rational(marks[key]) / counts[key] for key in counts if counts[key]}
+    scale = math.lcm(*(int(share.q) for share in shares.values()))
+    return {key: int(share * scale) for key, share in shares.items()}
 
 
 _OUR_REFERENCES = re.compile(r"&amp;(#\d{1,7}|amp|lt|gt);")
@@ -139,11 +156,15 @@ def question_xml(solution, name: str | None = None) -> str:
     def cell(key: str, label: str) -> str:
         return f"<td>({parts[key]}) <code>{escape(label)}</code></td>"
 
-    rows = "".join(f"<tr>{cell(key, label)}<td>{cloze(value, signed)}</td></tr>"
-                   for key, label, value, signed in sub_answers(solution))
-    texts = text_answers(solution)
-    rows += "".join(f"<tr>{cell(label.partition('[')[0], label)}<td>{short_answer(spellings)}</td></tr>"
-                    for label, spellings in texts)
+    numbers, texts = sub_answers(solution), text_answers(solution)
+    counts: dict[str, int] = {}
+    for key in [n[0] for n in numbers] + [label.partition("[")[0] for label, _ in texts]:
+        counts[key] = counts.get(key, 0) + 1
+    weight = weights({part.key: part.marks for part in solution.question.parts}, counts)
+    rows = "".join(f"<tr>{cell(key, label)}<td>{cloze(value, signed, weight[key])}</td></tr>"
+                   for key, label, value, signed in numbers)
+    rows += "".join(f"<tr>{cell(key, label)}<td>{short_answer(spellings, weight[key])}</td></tr>"
+                    for label, spellings in texts for key in [label.partition("[")[0]])
     note = ("<p>Give decimals to at least 3 significant figures. Where the sign of a vector is a "
             "choice (an eigenvector and what follows from it), either sign is accepted.</p>")
     if texts:
