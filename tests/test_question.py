@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import re
 import shutil
 import subprocess
@@ -328,3 +329,18 @@ def test_a_sheet_with_solutions_compiles_with_its_boxes(three_alike, tmp_path):
     assert result.returncode == 0, result.stdout[-2000:]
     log = (tmp_path / "sheet.log").read_text(errors="replace")
     assert not [line for line in log.splitlines() if line.startswith("! ")]
+
+
+def test_json_carries_the_question_with_its_parts_and_marks(tmp_path):
+    problem = tmp_path / "asked.yaml"
+    problem.write_text((PROBLEMS / "kernel-pca" / "example3.yaml").read_text(encoding="utf-8")
+                       + "statement: Kernel PCA, as in the lecture.\nparts: [eigenvalues, variances]\n"
+                       + "marks: {eigenvalues: 3}\n", encoding="utf-8")
+    data = json.loads(run_cli("solve", str(problem), "-f", "json").stdout)
+    question = data["question"]
+    assert data["title"] == "Kernel PCA on Example 3"
+    assert [(p["label"], p["key"], p["marks"]) for p in question["parts"]] == [("a", "eigenvalues", "3"),
+                                                                                ("b", "variances", "1")]
+    assert question["total_marks"] == "4"
+    assert question["markdown"].startswith("**Problem.** Kernel PCA, as in the lecture.")
+    assert "**(a)**" in question["markdown"] and "[3 marks]" in question["markdown"]

@@ -773,9 +773,22 @@ def to_json(solution: Solution) -> dict:
 
     topic = topics.get(solution.topic)
     names = Names()
+    solution = with_question(solution)
+    question = solution.question
+    statement = environment("md").get_template(problem_template(solution)).render(solution=solution,
+                                                                                  show_marks=True)
     data = {
         "topic": solution.topic,
+        "title": solution.title,
         "problem": topic.problem_data(solution.problem),
+        # The question as the student sees it: the whole statement in Markdown (maths in $…$), and its
+        # parts as data, each asking for one answer key, with its marks.
+        "question": {
+            "markdown": statement.strip() + "\n",
+            "parts": [{"label": part.label, "key": part.key, "text": part.text, "marks": str(part.marks)}
+                      for part in question.parts],
+            "total_marks": str(question.total),
+        },
         "steps": [step_data(s) for s in solution.steps],
         "answers": {
             key: {"exact": exact_data(value, names), "approx": approx_data(value)}
