@@ -152,16 +152,17 @@ def char_poly_hand(M: sp.ImmutableMatrix, spec: Spectrum, *, matrix: str, symbol
     expanded = spec.char_poly.subs(ETA, symbol)
     factored = spec.char_poly_factored.subs(ETA, symbol)
     plain = CharPolyHand(matrix, symbol, shifted, expanded, factored, r"\mathbf I" if r"\mathbf" in matrix else "I")
+    method = _engine_method(M)
     if n > HAND_MAX_N:
-        exponential = any(e.has(sp.exp) or any(not p.exp.is_Rational for p in e.atoms(sp.Pow)) for e in M)
-        method = (r"Faddeev–LeVerrier's method, exact in the powers of $e$" if exponential
-                  else "Berkowitz's division-free method")
         return replace(plain, route=(
             f"A ${n} \\times {n}$ determinant: by hand, expand along a row into {n} cofactors of size "
             f"${n - 1} \\times {n - 1}$; the polynomial below was computed exactly by {method}."))
-    if n == 1 or not all(_short(tidy(e)) for e in shifted):
-        return replace(plain, route=("" if n == 1 else
-                                     "The entries are too long to expand by hand here; by cofactors, exactly:"))
+    too_long = replace(plain, route=("The entries are too long to expand by cofactors here; the polynomial, "
+                                     f"computed exactly by {method}:"))
+    if n == 1:
+        return plain
+    if not all(_short(tidy(e)) for e in shifted):
+        return too_long
     if n == 2:
         (a, b), (c, d) = shifted.tolist()
         terms = tuple(t for t in (sp.expand(a * d), tidy(-b * c)) if t != 0)
@@ -186,10 +187,24 @@ def char_poly_hand(M: sp.ImmutableMatrix, spec: Spectrum, *, matrix: str, symbol
             terms.append(sp.expand(coefficient * value))
         hand = replace(plain, along=along + 1, minors=tuple(minors), terms=tuple(terms))
         if not all(_short(m.value, MAX_TERM_TEX) for m in minors):
-            return replace(plain, route="The entries are too long to expand by hand here; by cofactors, exactly:")
-    if not all(_short(t, MAX_TERM_TEX) for t in hand.terms) or not is_zero_poly(sum(hand.terms) - expanded, symbol):
-        return replace(plain, route="The entries are too long to expand by hand here; by cofactors, exactly:")
+            return too_long
+    if not all(_short(t, MAX_TERM_TEX) for t in hand.terms):
+        return too_long
+    if not is_zero_poly(sum(hand.terms) - expanded, symbol):  # never: the expansion is det(M − xI)
+        raise AssertionError(f"the cofactor expansion of det(M - {symbol}I) differs from the characteristic polynomial")
     return hand
+
+
+def _engine_method(M: sp.ImmutableMatrix) -> str:
+    """How exact.eigen computes det(xI − M) (its _charpoly): Faddeev–LeVerrier in Z[t] for entries that are
+    rational polynomials in one transcendental t (powers of one exponential), Berkowitz's method otherwise."""
+    entries = list(M)
+    transcendental = any(e.has(sp.exp, sp.E) or any(p.exp.is_number and not p.exp.is_Rational for p in e.atoms(sp.Pow))
+                         for e in entries)
+    algebraic = any(p.exp.is_Rational and not p.exp.is_Integer for e in entries for p in e.atoms(sp.Pow))
+    if transcendental and not algebraic:
+        return "Faddeev–LeVerrier's method, in whole-number polynomials of the exponential"
+    return "Berkowitz's division-free method"
 
 
 def is_zero_poly(p: sp.Expr, symbol: sp.Symbol) -> bool:
