@@ -1,18 +1,30 @@
-"""Eigenvectors as the recipes write them: w as found, Mw beside it, ‖w‖², and the unit vector.
+"""Eigenvectors as the recipes write them: w as found, Mw beside it, ‖w‖², and the unit vector; and
+the hand steps of the full level: det(M − xI) by cofactors, each w by row reduction of M − ηI.
 
-Shared by kernel PCA (K̂, η, v) and PCA (S, λ, u); only the notation differs.
+Shared by kernel PCA (K̂, η, v) and PCA (S, λ, u; K, μ for the Gram route); only the notation differs.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import sympy as sp
 
-from ..exact.eigen import Spectrum
-from ..exact.tidy import Scaled, is_zero, tidy
+from ..exact.eigen import ETA, Spectrum
+from ..exact.implicit import IMPLICIT
+from ..exact.tidy import Scaled, count_ops, is_zero, sign_of, tidy
 from ..exact.vectors import matvec
 from ..steps import Check
+
+
+@dataclass(frozen=True)
+class Names:
+    """The LaTeX names a hand step writes: the matrix, its eigenvalue and its unit eigenvector."""
+
+    matrix: str  # \hat{\mathbf K}, S
+    value: str  # \eta, \lambda
+    vector: str  # \mathbf v, \mathbf u
+    identity: str = "I"  # \mathbf I beside a bold matrix
 
 
 @dataclass(frozen=True)
@@ -27,6 +39,9 @@ class EigenRow:
     norm: sp.Expr
     unit: Scaled  # w/‖w‖
     multiplicity: int
+    names: Names | None = None
+    reduction: Reduction | None = None  # how w is found by hand (the full level); None: by verification
+    squares: bool = False  # ‖w‖² is written as the sum of the squares of w's entries (they are short)
 
 
 def eigen_rows(M: sp.ImmutableMatrix, spec: Spectrum, *, matrix: str, value: str, vector: str):
@@ -35,11 +50,12 @@ def eigen_rows(M: sp.ImmutableMatrix, spec: Spectrum, *, matrix: str, value: str
     ``matrix``, ``value`` and ``vector`` are the LaTeX names, e.g. r"\\hat{\\mathbf K}", r"\\eta", r"\\mathbf v".
     """
     rows, checks = [], []
-    for i, p in enumerate(spec.pairs, start=1):
+    names = Names(matrix, value, vector, r"\mathbf I" if r"\mathbf" in matrix else "I")
+    for (i, p), hand in zip(enumerate(spec.pairs, start=1), reductions(M, spec)):
         product = matvec(M, p.found)
         norm = tidy(sp.sqrt(p.norm_sq))
         rows.append(EigenRow(i, p.value, p.found, product, p.norm_sq, norm, Scaled(tidy(1 / norm), p.found),
-                             p.multiplicity))
+                             p.multiplicity, names, hand, all(_short(x) for x in p.found)))
         checks.append(Check(rf"{matrix} \mathbf w_{i} = {value}_{i} \mathbf w_{i}",
                             all(is_zero(a - p.value * b) for a, b in zip(product, p.found))))
     # The unit vectors are w/‖w‖, so unit length holds once ‖w‖² is right; check that
@@ -60,3 +76,248 @@ def sign_note(spec: Spectrum, noun: str, *, budget: bool = True) -> str:
     if budget and spec.note:
         note += " " + spec.note
     return note
+
+
+# --- by hand: the determinant by cofactors, the eigenvectors by row reduction (the full level) ------------
+
+MAX_ENTRY_TEX = 40  # LaTeX characters of one entry a hand step writes out; longer ones keep the short route
+MAX_TERM_TEX = 90  # of one expanded product of a cofactor expansion (a cubic in the eigenvalue, at most)
+HAND_MAX_N = 3  # cofactors and row reduction are written out for n ≤ 3, as the notes' exam questions
+
+
+def _short(value: sp.Expr, limit: int = MAX_ENTRY_TEX) -> bool:
+    """Whether a value is short enough to write by hand (and is not a root object named elsewhere)."""
+    if value.has(sp.CRootOf, *IMPLICIT) or count_ops(value, 40) > 40:
+        return False
+    return len(sp.latex(value)) <= limit
+
+
+def _bracketed(value: sp.Expr) -> bool:
+    """Whether the renderer's paren filter brackets the value (a sum, or negative)."""
+    return bool(value.is_Add or (value != 0 and value.could_extract_minus_sign()))
+
+
+@dataclass(frozen=True)
+class Product:
+    """a·b as written by hand: each factor bracketed where it is a sum or negative (the paren filter),
+    a dot between them where the second is bare (2 · 3, (−3) · 2; but 3(4 − η))."""
+
+    left: sp.Expr
+    right: sp.Expr
+    dot: bool
+
+
+def product(left: sp.Expr, right: sp.Expr) -> Product:
+    return Product(left, right, not _bracketed(right))
+
+
+@dataclass(frozen=True)
+class Minor:
+    """One term ± factor·det(minor) of a cofactor expansion, the minor's 2 × 2 determinant written out."""
+
+    negative: bool  # the term is written after a minus sign
+    factor: sp.Expr  # |(−1)^(i+j) a_ij|, or the diagonal entry a_ii − η as it is
+    unit: bool  # the factor is 1, and not written
+    entries: sp.ImmutableMatrix  # the 2 × 2 minor
+    products: tuple[Product, Product]  # its determinant: ad − bc
+    value: sp.Expr  # ad − bc, expanded
+    times: Product  # factor × value, as the collected line writes it
+
+
+@dataclass(frozen=True)
+class CharPolyHand:
+    """det(M − xI) as a student expands it: by cofactors for n ≤ 3, else the route in one line.
+
+    n = 2: (a − x)(d − x) − bc, each product expanded (terms), then collected. n = 3: along the row with
+    most zeros (the first on a tie): each 2 × 2 minor written out, the products factor × minor, their
+    expansions (terms), collected. ``route`` (plain text with $…$ maths) says how otherwise."""
+
+    matrix: str  # LaTeX name of M: \hat{\mathbf K}, S, K
+    symbol: sp.Symbol  # η, λ or μ
+    shifted: sp.ImmutableMatrix  # M − xI
+    expanded: sp.Expr  # det(M − xI), as the engine computed it
+    factored: sp.Expr
+    identity: str = "I"  # \mathbf I beside a bold matrix
+    along: int = 0  # n = 3: the row expanded along, 1-based
+    products: tuple[Product, ...] = ()  # n = 2: (a − x)(d − x) and bc
+    minors: tuple[Minor, ...] = ()  # n = 3: the non-zero entries of the row, in order
+    terms: tuple[sp.Expr, ...] = ()  # the expanded products, summed in the next line
+    route: str = ""  # when not written by cofactors: how det(M − xI) was found
+
+
+def char_poly_hand(M: sp.ImmutableMatrix, spec: Spectrum, *, matrix: str, symbol: sp.Symbol) -> CharPolyHand:
+    """The cofactor expansion of det(M − xI), checked against the engine's polynomial."""
+    n = M.rows
+    shifted = sp.ImmutableMatrix(M - symbol * sp.eye(n))
+    expanded = spec.char_poly.subs(ETA, symbol)
+    factored = spec.char_poly_factored.subs(ETA, symbol)
+    plain = CharPolyHand(matrix, symbol, shifted, expanded, factored, r"\mathbf I" if r"\mathbf" in matrix else "I")
+    method = _engine_method(M)
+    if n > HAND_MAX_N:
+        return replace(plain, route=(
+            f"A ${n} \\times {n}$ determinant: by hand, expand along a row into {n} cofactors of size "
+            f"${n - 1} \\times {n - 1}$; the polynomial below was computed exactly by {method}."))
+    too_long = replace(plain, route=("The entries are too long to expand by cofactors here; the polynomial, "
+                                     f"computed exactly by {method}:"))
+    if n == 1:
+        return plain
+    if not all(_short(tidy(e)) for e in shifted):
+        return too_long
+    if n == 2:
+        (a, b), (c, d) = shifted.tolist()
+        terms = tuple(t for t in (sp.expand(a * d), tidy(-b * c)) if t != 0)
+        hand = replace(plain, products=(product(a, d), product(b, c)), terms=terms)
+    else:
+        along = max(range(n), key=lambda i: (sum(1 for e in shifted.row(i) if e == 0), -i))
+        minors, terms = [], []
+        for j in range(n):
+            entry = shifted[along, j]
+            if entry == 0:
+                continue
+            sub = sp.ImmutableMatrix(shifted.minor_submatrix(along, j))
+            (p, q), (r, s) = sub.tolist()
+            value = sp.expand(p * s - q * r)
+            coefficient = entry if (along + j) % 2 == 0 else -entry
+            # a diagonal entry a − η stays as it is (bracketed); −η, or a negative number, follows a minus sign
+            negative = (sign_of(coefficient) < 0 if not coefficient.has(symbol)
+                        else not coefficient.is_Add and coefficient.could_extract_minus_sign())
+            factor = tidy(-coefficient) if negative else coefficient
+            minors.append(Minor(negative, factor, factor == 1, sub, (product(p, s), product(q, r)), value,
+                                product(factor, value)))
+            terms.append(sp.expand(coefficient * value))
+        hand = replace(plain, along=along + 1, minors=tuple(minors), terms=tuple(terms))
+        if not all(_short(m.value, MAX_TERM_TEX) for m in minors):
+            return too_long
+    if not all(_short(t, MAX_TERM_TEX) for t in hand.terms):
+        return too_long
+    if not is_zero_poly(sum(hand.terms) - expanded, symbol):  # never: the expansion is det(M − xI)
+        raise AssertionError(f"the cofactor expansion of det(M - {symbol}I) differs from the characteristic polynomial")
+    return hand
+
+
+def _engine_method(M: sp.ImmutableMatrix) -> str:
+    """How exact.eigen computes det(xI − M) (its _charpoly): Faddeev–LeVerrier in Z[t] for entries that are
+    rational polynomials in one transcendental t (powers of one exponential), Berkowitz's method otherwise."""
+    entries = list(M)
+    transcendental = any(e.has(sp.exp, sp.E) or any(p.exp.is_number and not p.exp.is_Rational for p in e.atoms(sp.Pow))
+                         for e in entries)
+    algebraic = any(p.exp.is_Rational and not p.exp.is_Integer for e in entries for p in e.atoms(sp.Pow))
+    if transcendental and not algebraic:
+        return "Faddeev–LeVerrier's method, in whole-number polynomials of the exponential"
+    return "Berkowitz's division-free method"
+
+
+def is_zero_poly(p: sp.Expr, symbol: sp.Symbol) -> bool:
+    """Whether a polynomial in ``symbol`` with exact coefficients is zero (each coefficient decided exactly)."""
+    return all(is_zero(c) for c in sp.Poly(sp.expand(p), symbol).all_coeffs())
+
+
+@dataclass(frozen=True)
+class Projection:
+    """One Gram–Schmidt term, written after the vector it corrects: − c·w_k, or + |c|·w_k when c < 0."""
+
+    index: int  # k, 1-based: the eigenvector w_k subtracted
+    vector: tuple[sp.Expr, ...]  # w_k
+    plus: bool  # c < 0: written as + |c| w_k
+    magnitude: sp.Expr  # |c|, c = (x·w_k)/‖w_k‖²
+
+
+@dataclass(frozen=True)
+class Reduction:
+    """How w was found by hand: M − ηI brought to reduced row echelon form, each free variable set to 1
+    in turn (the others 0), the null vector scaled to the w the solution uses.
+
+    A repeated eigenvalue's first row shows the reduction and the basis it gives; its later rows take
+    the next basis vector and make it orthogonal to the w found before (Gram–Schmidt, ``projections``)."""
+
+    shifted: sp.ImmutableMatrix  # M − ηI
+    rref: sp.ImmutableMatrix
+    free: tuple[int, ...]  # 1-based columns of the free variables
+    basis: tuple[tuple[sp.Expr, ...], ...]  # one null vector per free variable
+    first: bool  # the first row of its eigenvalue: shows the reduction
+    start: tuple[sp.Expr, ...]  # the basis vector this row starts from
+    projections: tuple[Projection, ...] = ()  # later rows of a repeated eigenvalue
+    orthogonal: tuple[sp.Expr, ...] = ()  # start with the projections subtracted (when there are any)
+    scale: sp.Expr = sp.Integer(1)  # w = scale × (orthogonal, or start)
+
+
+def _rref(A: sp.ImmutableMatrix) -> tuple[sp.ImmutableMatrix, tuple[int, ...]] | None:
+    """Gauss–Jordan in exact arithmetic, each entry tidied; None once an entry is too long to write."""
+    rows = [list(A.row(i)) for i in range(A.rows)]
+    n, m = A.rows, A.cols
+    pivots, r = [], 0
+    for col in range(m):
+        pivot = next((i for i in range(r, n) if not is_zero(rows[i][col])), None)
+        if pivot is None:
+            for i in range(r, n):
+                rows[i][col] = sp.Integer(0)
+            continue
+        rows[r], rows[pivot] = rows[pivot], rows[r]
+        lead = rows[r][col]
+        rows[r] = [tidy(x / lead) for x in rows[r]]
+        for i in range(n):
+            if i != r:
+                f = rows[i][col]
+                rows[i] = [sp.Integer(0) if k == col else tidy(x - f * y) for k, (x, y) in enumerate(zip(rows[i], rows[r]))]
+        if not all(_short(x) for row in rows for x in row):
+            return None
+        pivots.append(col)
+        r += 1
+        if r == n:
+            break
+    rows = [[sp.Integer(0) if x != 0 and is_zero(x) else x for x in row] for row in rows]
+    return sp.ImmutableMatrix(rows), tuple(pivots)
+
+
+def reductions(M: sp.ImmutableMatrix, spec: Spectrum) -> tuple[Reduction | None, ...]:
+    """One Reduction per eigenpair (None where the hand route is not written: n > 3, long entries, root
+    objects), each checked to give the engine's w up to scale."""
+    n = M.rows
+    out: list[Reduction | None] = [None] * len(spec.pairs)
+    if n > HAND_MAX_N:
+        return tuple(out)
+    done: dict[int, tuple] = {}  # first index of an eigenvalue -> (shifted, rref, free, basis)
+    for i, p in enumerate(spec.pairs):
+        if not _short(p.value) or not all(_short(x) for x in p.found):
+            continue
+        first = next(k for k, q in enumerate(spec.pairs) if q.value == p.value)
+        if first not in done:
+            shifted = sp.ImmutableMatrix(n, n, lambda a, b: tidy(M[a, b] - (p.value if a == b else 0)))
+            if not all(_short(x) for x in shifted):
+                done[first] = None
+            else:
+                reduced = _rref(shifted)
+                if reduced is None:
+                    done[first] = None
+                else:
+                    rref, pivots = reduced
+                    free = tuple(c for c in range(n) if c not in pivots)
+                    basis = []
+                    for fc in free:
+                        v = [sp.Integer(0)] * n
+                        v[fc] = sp.Integer(1)
+                        for k, pc in enumerate(pivots):
+                            v[pc] = tidy(-rref[k, fc])
+                        basis.append(tuple(v))
+                    done[first] = (shifted, rref, tuple(c + 1 for c in free), tuple(basis))
+        if done[first] is None:
+            continue
+        shifted, rref, free, basis = done[first]
+        k = i - first  # which vector of the eigenspace
+        if k >= len(basis):
+            continue
+        start = basis[k]
+        earlier = [q.found for q in spec.pairs[first:i]]
+        coefficients = tuple(tidy(sum(a * b for a, b in zip(start, w)) / sum(b * b for b in w)) for w in earlier)
+        orthogonal = tuple(tidy(s - sum(c * w[j] for c, w in zip(coefficients, earlier))) for j, s in enumerate(start))
+        lead = next((j for j, x in enumerate(orthogonal) if x != 0), None)
+        if lead is None:
+            continue
+        scale = tidy(p.found[lead] / orthogonal[lead])
+        if not all(is_zero(scale * x - y) for x, y in zip(orthogonal, p.found)):
+            continue  # not the engine's w (another basis of the eigenspace): keep the verification line
+        projections = tuple(Projection(first + j + 1, earlier[j], sign_of(c) < 0, tidy(-c) if sign_of(c) < 0 else c)
+                            for j, c in enumerate(coefficients) if c != 0)
+        out[i] = Reduction(shifted, rref, free, basis, k == 0, start, projections,
+                           orthogonal if projections else (), scale)
+    return tuple(out)

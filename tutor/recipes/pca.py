@@ -10,7 +10,7 @@ from ..exact.eigen import ETA, LAMBDA, spectrum
 from ..exact.tidy import Scaled, is_zero, primitive, tidy
 from ..exact.vectors import combine, matvec, transpose_matvec
 from ..steps import Check, Step, StepData
-from .eigenpairs import EigenRow, eigen_rows, sign_note
+from .eigenpairs import CharPolyHand, EigenRow, char_poly_hand, eigen_rows, sign_note
 
 
 @dataclass(frozen=True)
@@ -136,13 +136,15 @@ def pca_covariance_step(centred: sp.ImmutableMatrix, divisor: int, unbiased: boo
 class PcaCharPolyData(StepData, kind="pca_char_poly"):
     shifted: sp.ImmutableMatrix  # S − λI
     factored: sp.Expr
+    hand: CharPolyHand | None = None  # the full level: det(S − λI) by cofactors (recipes.eigenpairs)
 
 
 def pca_char_poly_step(S: sp.ImmutableMatrix, spec) -> Step:
     return Step(key="char_poly", kind="pca_char_poly", title="Characteristic polynomial",
                 formula=r"\det(S - \lambda I) = 0", result=spec.char_poly.subs(ETA, LAMBDA),
                 data=PcaCharPolyData(sp.ImmutableMatrix(S - LAMBDA * sp.eye(S.rows)),
-                                     spec.char_poly_factored.subs(ETA, LAMBDA)))
+                                     spec.char_poly_factored.subs(ETA, LAMBDA),
+                                     char_poly_hand(S, spec, matrix="S", symbol=LAMBDA)))
 
 
 @dataclass(frozen=True)
@@ -288,16 +290,21 @@ class PcaGramSpectrumData(StepData, kind="pca_gram_spectrum"):
     char_poly: sp.Expr  # in μ
     factored: sp.Expr
     rows: tuple[GramSpectrumRow, ...]
+    hand: CharPolyHand | None = None  # the full level: det(K − μI) by cofactors (recipes.eigenpairs)
+    hand_rows: tuple[EigenRow, ...] = ()  # the full level: each v by row reduction of K − μI
 
 
 def gram_spectrum_step(K: sp.ImmutableMatrix, spec) -> Step:
     rows = []
     for i, p in enumerate(spec.pairs, start=1):
         rows.append(GramSpectrumRow(i, p.value, p.found, p.norm_sq))
+    mu = sp.Symbol("mu")
+    hand_rows, _ = eigen_rows(K, spec, matrix="K", value=r"\mu", vector=r"\mathbf v")
     return Step(key="gram_eigenvalues", kind="pca_gram_spectrum", title="Eigenvalues and eigenvectors of K",
                 formula=r"K \mathbf v = \mu \mathbf v", result=spec.values,
                 data=PcaGramSpectrumData(spec.char_poly.subs(ETA, sp.Symbol("mu")),
-                                         spec.char_poly_factored.subs(ETA, sp.Symbol("mu")), tuple(rows)),
+                                         spec.char_poly_factored.subs(ETA, sp.Symbol("mu")), tuple(rows),
+                                         char_poly_hand(K, spec, matrix="K", symbol=mu), hand_rows),
                 note=spec.note)
 
 

@@ -16,7 +16,7 @@ from tutor.exact.tidy import Scaled, is_zero, sign_of, tidy
 from tutor.exact.vectors import matvec
 from tutor.kernels import Kernel
 from tutor.steps import Check, Step, StepData
-from tutor.recipes.eigenpairs import EigenRow, eigen_rows, sign_note
+from tutor.recipes.eigenpairs import CharPolyHand, EigenRow, char_poly_hand, eigen_rows, sign_note
 
 
 @dataclass(frozen=True)
@@ -37,6 +37,7 @@ class CharPolyData(StepData, kind="char_poly"):
     shifted: sp.ImmutableMatrix  # K̂ − ηI
     expanded: sp.Expr
     factored: sp.Expr
+    hand: CharPolyHand | None = None  # the full level: det(K̂ − ηI) by cofactors (recipes.eigenpairs)
 
 
 def char_poly_step(Khat: sp.ImmutableMatrix, spec: Spectrum) -> Step:
@@ -48,7 +49,8 @@ def char_poly_step(Khat: sp.ImmutableMatrix, spec: Spectrum) -> Step:
         title="Characteristic polynomial",
         formula=r"\det(\hat{\mathbf K} - \eta \mathbf I) = 0",
         result=spec.char_poly,
-        data=CharPolyData(shifted, spec.char_poly, spec.char_poly_factored),
+        data=CharPolyData(shifted, spec.char_poly, spec.char_poly_factored,
+                          char_poly_hand(Khat, spec, matrix=r"\hat{\mathbf K}", symbol=ETA)),
     )
 
 
