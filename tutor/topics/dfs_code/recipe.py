@@ -190,5 +190,7 @@ def minimum_step(graph: graphs.Graph, walk: graphs.Traversal) -> Step:
              "it appends the smallest edge code any of them can add (backward edges from the rightmost "
              "vertex first, then forward edges from the rightmost path, deepest first), and keeps only those "
              "that give it. " + ("The traversal above gives the minimum DFS code." if is_min else
-                                 "The traversal above does not give the minimum DFS code."),
+                                 "The traversal above does not give the minimum DFS code.")
+             + " The minimum DFS code is the graph's canonical label: two labelled graphs are isomorphic exactly "
+               "when their minimum DFS codes are equal.",
     )
