@@ -58,6 +58,7 @@ def linear_tex(form: sp.Expr, n: str = "n", m: str = "m") -> str:
 
 @dataclass(frozen=True)
 class CasesData(StepData, kind="am_cases"):
+    brief_formula = "inline"  # ĉ = c + Φ(h') − Φ(h), Φ = 2n − m: short
     potential: sp.Expr  # Φ in n and m
     potential_tex: str  # Φ as the notes write it, 2n − m
     growth: int
@@ -94,8 +95,12 @@ def cases_step(potential: sp.Expr, growth: int) -> Step:
 
 @dataclass(frozen=True)
 class CostsData(StepData, kind="am_costs"):
+    brief_formula = "none"  # the brief line says both cases in words
+    brief_note = False  # the brief line names the resizes and the lengths
     rows: tuple[Insertion, ...]
     growth: int
+    resizes: tuple[int, ...]  # the insertions i that find the array full
+    lengths: tuple[int, ...]  # the array's length before the first insertion, then after each resize
 
 
 def costs_step(rows: list[Insertion], growth: int) -> Step:
@@ -105,30 +110,37 @@ def costs_step(rows: list[Insertion], growth: int) -> Step:
         title="The actual cost of each insertion",
         formula=r"c_i = \begin{cases} 1 & n < m \\ n + 1 & n = m \text{ (allocate, copy } n\text{, insert)} \end{cases}",
         result=tuple(sp.Integer(r.cost) for r in rows),
-        data=CostsData(tuple(rows), growth),
+        data=CostsData(tuple(rows), growth, tuple(r.i for r in rows if r.resized),
+                       (rows[0].m_before, *(r.m_after for r in rows if r.resized)) if rows else ()),
         note=f"The array grows to {growth} times its length when it is full (to length 1 when it has none).",
     )
 
 
 @dataclass(frozen=True)
 class PotentialsData(StepData, kind="am_potentials"):
+    brief_formula = "inline"
+    worked_checks = True  # the brief line shows Φ₀ and the smallest Φᵢ beside the note
+    brief_note = False  # the brief line ends with it
     phi0: sp.Expr  # Φ(h₀)
     rows: tuple[tuple[Insertion, sp.Expr], ...]  # (insertion i, Φ_i)
     start: int  # the array's length before the first insertion
+    lowest: sp.Expr  # min Φ_i: the evidence of the check Φ_i ≥ 0
 
 
 def potentials_step(rows: list[Insertion], potential: sp.Expr, start: int) -> Step:
     phi0 = potential.subs({N: 0, M: start})
     phis = tuple(sp.Integer(0) + potential.subs({N: r.i, M: r.m_after}) for r in rows)
+    lowest = min(phis, default=sp.Integer(0))
     return Step(
         key="potentials",
         kind="am_potentials",
         title="The potential after each insertion",
         formula=r"\Phi_i = " + linear_tex(potential, "n_i", "m_i"),
         result=phis,
-        data=PotentialsData(phi0, tuple(zip(rows, phis)), start),
+        data=PotentialsData(phi0, tuple(zip(rows, phis)), start, lowest),
+        # Each check with its evidence: Φ₀ as computed, the smallest Φᵢ (not "Φᵢ ≥ 0 for every i").
         checks=(Check(r"\Phi(h_0) = 0", phi0 == 0),
-                Check(r"\Phi(h_i) \ge 0 \text{ for every } i", all(v >= 0 for v in phis))),
+                Check(rf"\min_i \Phi_i = {sp.latex(lowest)} \ge 0", lowest >= 0)),
         note=_potential_note(phi0, phis),
     )
 
@@ -146,7 +158,11 @@ def _potential_note(phi0, phis) -> str:
 
 @dataclass(frozen=True)
 class AmortisedData(StepData, kind="am_amortised"):
+    brief_formula = "inline"
     rows: tuple[tuple[Insertion, sp.Expr, sp.Expr, sp.Expr], ...]  # (insertion i, Φ_i, ΔΦ_i, ĉ_i)
+    # The rows the brief level works out, ĉᵢ = cᵢ + Φᵢ − Φᵢ₋₁ with its numbers: the first insertion
+    # that does not resize and the last one that does (the notes' two cases).
+    worked: tuple[tuple[int, sp.Expr, sp.Expr, sp.Expr, sp.Expr], ...]  # (i, c_i, Φ_i, Φ_{i−1}, ĉ_i)
 
 
 def amortised_step(rows: list[Insertion], phi0, phis) -> Step:
@@ -159,12 +175,19 @@ def amortised_step(rows: list[Insertion], phi0, phis) -> Step:
         title="The amortised cost of each insertion",
         formula=r"\hat c_i = c_i + \Phi_i - \Phi_{i-1}",
         result=amortised,
-        data=AmortisedData(tuple(zip(rows, phis, deltas, amortised))),
+        data=AmortisedData(tuple(zip(rows, phis, deltas, amortised)), _worked(rows, before, phis, amortised)),
     )
+
+
+def _worked(rows, before, phis, amortised) -> tuple:
+    cheap = [k for k, r in enumerate(rows) if not r.resized][:1]
+    full = [k for k, r in enumerate(rows) if r.resized][-1:]
+    return tuple((rows[k].i, sp.Integer(rows[k].cost), phis[k], before[k], amortised[k]) for k in sorted(cheap + full))
 
 
 @dataclass(frozen=True)
 class TotalData(StepData, kind="am_total"):
+    brief_formula = "none"  # the brief line is the sum written out
     terms: tuple[sp.Expr, ...]  # c_i
 
 
@@ -182,10 +205,13 @@ def total_cost_step(costs) -> Step:
 
 @dataclass(frozen=True)
 class TotalAmortisedData(StepData, kind="am_total_amortised"):
+    brief_formula = "none"  # the brief line is the sum written out, then the identity with its numbers
+    worked_checks = True  # both checks are that line
     terms: tuple[sp.Expr, ...]  # ĉ_i
     total_cost: sp.Expr  # Σ c_i
     phi0: sp.Expr
     phin: sp.Expr  # Φ(h_n)
+    overestimate: sp.Expr  # Φ(h_n) − Φ(h_0): by how much Σĉᵢ exceeds Σcᵢ
 
 
 def total_amortised_step(amortised, total_cost, phi0, phi_n) -> Step:
@@ -196,7 +222,7 @@ def total_amortised_step(amortised, total_cost, phi0, phi_n) -> Step:
         title="The total amortised cost, and the bound",
         formula=r"\sum_{i=1}^{n} \hat c_i = \sum_{i=1}^{n} c_i + \Phi(h_n) - \Phi(h_0)",
         result=total,
-        data=TotalAmortisedData(tuple(amortised), total_cost, phi0, phi_n),
+        data=TotalAmortisedData(tuple(amortised), total_cost, phi0, phi_n, phi_n - phi0),
         checks=(Check(r"\sum \hat c_i = \sum c_i + \Phi(h_n) - \Phi(h_0)", total == total_cost + phi_n - phi0),
                 Check(r"\sum c_i \le \sum \hat c_i", total_cost <= total)),
     )

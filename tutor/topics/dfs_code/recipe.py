@@ -17,27 +17,33 @@ def as_answer(codes) -> tuple:
 
 @dataclass(frozen=True)
 class GraphData(StepData, kind="dfs_graph"):
+    worked_checks = True  # the brief line counts the vertices the search reaches
     vertices: tuple[tuple[int, str], ...]  # (vertex, label)
     edges: tuple[tuple[int, int, str], ...]  # (u, v, label)
+    reached: int  # how many vertices a depth-first search from vertex 0 reaches
 
 
 def graph_step(graph: graphs.Graph) -> Step:
+    reached = len(graphs.depth_first_order(graph))
     return Step(
         key="graph",
         kind="dfs_graph",
         title="The labelled graph",
         formula="",
-        data=GraphData(tuple(enumerate(graph.labels)), tuple(graph.edges)),
+        data=GraphData(tuple(enumerate(graph.labels)), tuple(graph.edges), reached),
         # The check with its content: how many vertices a search from vertex 0 reaches.
-        checks=(Check(rf"\text{{vertices reached from }} 0 = {len(graphs.depth_first_order(graph))} = |V|"
+        checks=(Check(rf"\text{{vertices reached from }} 0 = {reached} = |V|"
                       r"\ \text{(connected)}", graph.is_connected()),),
     )
 
 
 @dataclass(frozen=True)
 class TraversalData(StepData, kind="dfs_traversal"):
+    brief_formula = "none"  # the brief line maps each vertex to its index
+    brief_note = False
     rows: tuple[tuple[int, int, str, int | None], ...]  # (DFS index, vertex, label, parent's DFS index)
     how: str  # where the visiting order comes from, in words
+    numbered: bool  # the vertices are numbered in visiting order: Index(v) = v, nothing to map
 
 
 def traversal_step(graph: graphs.Graph, walk: graphs.Traversal, given: bool) -> Step:
@@ -48,7 +54,7 @@ def traversal_step(graph: graphs.Graph, walk: graphs.Traversal, given: bool) -> 
         kind="dfs_traversal",
         title="The DFS indices",
         formula=r"\text{Index}(v) = \text{the position of } v \text{ in the visiting order}",
-        data=TraversalData(rows, how),
+        data=TraversalData(rows, how, walk.order == tuple(range(len(walk.order)))),
         note="Each vertex is reached from the vertex the search is at (its parent); the search backs up only "
              "from a vertex whose neighbours have all been visited.",
     )
@@ -57,6 +63,8 @@ def traversal_step(graph: graphs.Graph, walk: graphs.Traversal, given: bool) -> 
 # The forward and the backward edges: one builder's lists of edge codes, one template.
 @dataclass(frozen=True)
 class EdgesData(StepData, kind="dfs_edges"):
+    brief_formula = "inline"
+    brief_note = False  # why backward edges go back to an ancestor: the full level's
     codes: tuple[graphs.EdgeCode, ...]
 
 
@@ -97,6 +105,8 @@ ORDER_RULES = (  # sentences with inline maths, so that a narrow page can break 
 
 @dataclass(frozen=True)
 class CodeData(StepData, kind="dfs_code"):
+    brief_formula = "none"  # the brief line states the post's order in one sentence
+    brief_note = False  # and what it means for the backward edges
     rules: tuple[str, ...]  # the post's order of edge codes, in sentences
     codes: tuple[graphs.EdgeCode, ...]  # the DFS code
 
@@ -117,6 +127,7 @@ def code_step(walk: graphs.Traversal) -> Step:
 
 @dataclass(frozen=True)
 class CompareData(StepData, kind="dfs_compare"):
+    brief_formula = "none"  # the brief line compares edge by edge
     first: tuple[graphs.EdgeCode, ...]  # the DFS code above
     second: tuple[graphs.EdgeCode, ...]  # the code of the other visiting order
     order: tuple[int, ...]  # that order
@@ -158,6 +169,8 @@ def _reason(x, y) -> str:
 
 @dataclass(frozen=True)
 class MinimumData(StepData, kind="dfs_minimum"):
+    brief_formula = "none"
+    brief_note = False  # the brief line says how gSpan builds it, and whether the traversal gives it
     codes: tuple[graphs.EdgeCode, ...]  # the minimum DFS code
     trace: tuple[graphs.SearchStep, ...]  # gSpan's search, position by position
     traversal_is_min: bool
@@ -177,5 +190,7 @@ def minimum_step(graph: graphs.Graph, walk: graphs.Traversal) -> Step:
              "it appends the smallest edge code any of them can add (backward edges from the rightmost "
              "vertex first, then forward edges from the rightmost path, deepest first), and keeps only those "
              "that give it. " + ("The traversal above gives the minimum DFS code." if is_min else
-                                 "The traversal above does not give the minimum DFS code."),
+                                 "The traversal above does not give the minimum DFS code.")
+             + " The minimum DFS code is the graph's canonical label: two labelled graphs are isomorphic exactly "
+               "when their minimum DFS codes are equal.",
     )

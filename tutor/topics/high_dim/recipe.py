@@ -17,9 +17,49 @@ from tutor.steps import Check, Step, StepData
 MAX_EXPANSION_TERMS = 2000
 
 
+# An exact value with an integer longer than this is written in the card's own form in a table cell
+# (π⁵⁰/(2¹⁰⁰·50!), 1 − (19/20)¹⁰⁰), not as a 96-digit fraction: a lecturer writes it so, and it fits.
+LONG_DIGITS = 12
+
+
+def percent3(value: sp.Expr) -> str:
+    r"""A fraction as a percentage to three significant figures: π/4 -> 78.5\%, π⁵/122880 -> 0.249\%
+    (one decimal place would print 0.2\%, and 0.0\% for m = 20).
+
+    >>> percent3(sp.pi / 4), percent3(sp.Rational(39, 400))
+    ('78.5\\%', '9.75\\%')
+    """
+    from tutor.rendering import decimal
+
+    return decimal(100 * value, 3) + r"\%"
+
+
+def _long(value: sp.Expr) -> bool:
+    return any(max(abs(r.p), r.q) >= 10**LONG_DIGITS for r in value.atoms(sp.Rational))  # no str(): 10,000 digits
+
+
+def ball_cube_tex(m: int, ratio: sp.Expr) -> str:
+    r"""The ratio as a table shows it: simplified while short, else π^(m/2)/(2^m (m/2)!) (m even) or
+    π^k/(2^k m!!) (m = 2k + 1), the same value with Γ(m/2 + 1) written out.
+
+    >>> ball_cube_tex(2, sp.pi / 4), ball_cube_tex(100, sp.pi**50 / (2**100 * sp.factorial(50)))
+    ('\\frac{\\pi}{4}', '\\frac{\\pi^{50}}{2^{100}\\, 50!}')
+    """
+    from tutor.rendering import tex  # rendering imports the step records: import at use
+
+    if not _long(ratio):
+        return tex(ratio)
+    if m % 2 == 0:
+        return rf"\frac{{\pi^{{{m // 2}}}}}{{2^{{{m}}}\, {m // 2}!}}"
+    k = (m - 1) // 2
+    return rf"\frac{{\pi^{{{k}}}}}{{2^{{{k}}} \cdot {m}!!}}"
+
+
 @dataclass(frozen=True)
 class BallCubeData(StepData, kind="ball_cube"):
     rows: tuple[tuple[int, sp.Expr], ...]  # (dimension m, the ratio)
+    shown: tuple[str, ...]  # each ratio's LaTeX as the table writes it (ball_cube_tex)
+    percents: tuple[str, ...]  # each ratio as a percentage (percent3)
 
 
 def ball_cube_step(dimensions) -> Step:
@@ -31,7 +71,8 @@ def ball_cube_step(dimensions) -> Step:
         formula=r"\frac{\operatorname{Vol}(\mathcal S_m(r))}{\operatorname{Vol}(\mathcal H_m(2r))} = "
                 r"\frac{\pi^{m/2}}{2^m\,\Gamma(m/2 + 1)}",
         result=ratios,
-        data=BallCubeData(tuple(zip(dimensions, ratios))),
+        data=BallCubeData(tuple(zip(dimensions, ratios)), tuple(ball_cube_tex(m, r) for m, r in zip(dimensions, ratios)),
+                          tuple(percent3(r) for r in ratios)),
         checks=(_falls_check(dimensions, ratios),),
         note="The ratio tends to $0$ as $m \\to \\infty$: almost all the room of the cube is in its corners.",
     )
@@ -70,8 +111,44 @@ def shell_fraction(epsilon: sp.Expr, m: int) -> sp.Expr:
 
 @dataclass(frozen=True)
 class ShellData(StepData, kind="shell"):
+    brief_formula = "none"  # the brief lead-in writes the formula on one line, without stacked fractions
     rows: tuple[tuple[int, sp.Expr], ...]  # (dimension m, the fraction in the shell)
     epsilon: sp.Expr
+    shown: tuple[str, ...]  # each fraction's LaTeX as the table writes it: 1 − (1 − ε)^m when long
+    epsilon_tex: str  # ε as the problem and the table's lead-in write it: 10^{-50}, not 51 digits
+    percents: tuple[str, ...]  # each fraction as a percentage (percent3)
+
+
+def epsilon_tex(epsilon: sp.Expr) -> str:
+    r"""ε in LaTeX, a long decimal fraction as a power of ten.
+
+    >>> epsilon_tex(sp.Rational(1, 10**50)), epsilon_tex(sp.Rational(3, 10**20)), epsilon_tex(sp.Rational(1, 20))
+    ('10^{-50}', '3 \\cdot 10^{-20}', '\\frac{1}{20}')
+    """
+    from tutor.rendering import tex
+
+    if epsilon.is_Rational and _long(epsilon):
+        k = len(str(epsilon.q)) - 1  # ε's digits are bounded where it is read (MAX_DIGITS)
+        if epsilon.q == 10**k and abs(epsilon.p) < 10**LONG_DIGITS:
+            return f"10^{{-{k}}}" if epsilon.p == 1 else rf"{epsilon.p} \cdot 10^{{-{k}}}"
+    return tex(epsilon)
+
+
+def shell_tex(epsilon: sp.Expr, m: int, fraction: sp.Expr) -> str:
+    r"""The fraction as a table shows it: exact while short, else 1 − (1 − ε)^m with ε's value (a long
+    1 − ε as 1 − 10⁻⁵⁰), or with ε by name when that too is long (the table's lead-in gives it).
+
+    >>> shell_tex(sp.Rational(1, 20), 100, 1 - sp.Rational(19, 20)**100)
+    '1 - \\left(\\frac{19}{20}\\right)^{100}'
+    """
+    from tutor.rendering import base, tex
+
+    if not _long(fraction) and len(tex(fraction)) <= 40:
+        return tex(fraction)
+    if _long(1 - epsilon) or len(base(1 - epsilon)) > 40:
+        short = epsilon_tex(epsilon)
+        return rf"1 - \left(1 - {short}\right)^{{{m}}}" if len(short) <= 30 else rf"1 - (1 - \varepsilon)^{{{m}}}"
+    return rf"1 - {base(1 - epsilon)}^{{{m}}}"
 
 
 def shell_step(dimensions, epsilon) -> Step:
@@ -83,8 +160,11 @@ def shell_step(dimensions, epsilon) -> Step:
         formula=r"\frac{\operatorname{Vol}(\mathcal S_m(r)) - \operatorname{Vol}(\mathcal S_m((1 - \varepsilon) r))}"
                 r"{\operatorname{Vol}(\mathcal S_m(r))} = 1 - (1 - \varepsilon)^m",
         result=fractions,
-        data=ShellData(tuple(zip(dimensions, fractions)), epsilon),
-        note="The volume of a ball grows like $r^m$, so for large $m$ nearly all of it lies in a thin outer shell.",
+        data=ShellData(tuple(zip(dimensions, fractions)), epsilon,
+                       tuple(shell_tex(epsilon, m, f) for m, f in zip(dimensions, fractions)), epsilon_tex(epsilon),
+                       tuple(percent3(f) for f in fractions)),
+        note="The volume of a ball grows like $r^m$, so for large $m$ nearly all of it lies in a thin outer shell: "
+             "the data tends to scatter on the corners of the cube and on the boundary of the ball.",
     )
 
 
@@ -99,8 +179,34 @@ def _sine_power_integral(k: int, theta: sp.Expr) -> sp.Expr:
 
 @dataclass(frozen=True)
 class CapData(StepData, kind="cap"):
+    brief_formula = "none"  # the brief lead-in writes the formula on one line, without stacked fractions
     rows: tuple[tuple[int, sp.Expr], ...]  # (dimension m, the probability)
     theta: sp.Expr
+    shown: tuple[str, ...]  # each probability's LaTeX, its rational term first: 1/6 − 169√3/(560π)
+
+
+def cap_tex(m: int, probability: sp.Expr) -> str:
+    """The probability as a table shows it: its rational term first while short; else by its definition
+    (θ = π/7 leaves sums of sin^k(π/7) cos(π/7) hundreds of symbols long), the decimal beside it."""
+    shown = rational_first(probability)
+    if len(shown) <= 60:
+        return shown
+    return rf"\int_0^{{\theta}} \sin^{{{m - 2}}} t\,dt \big/ \int_0^{{\pi}} \sin^{{{m - 2}}} t\,dt"
+
+
+def rational_first(value: sp.Expr) -> str:
+    r"""A sum with its rational term first, as written by hand: 1/6 − 169√3/(560π), not −169√3/(560π) + 1/6.
+
+    >>> rational_first(sp.Rational(1, 6) - sp.sqrt(3) / sp.pi)
+    '\\frac{1}{6} - \\frac{\\sqrt{3}}{\\pi}'
+    """
+    from tutor.rendering import row, tex
+
+    terms = sp.Add.make_args(value)
+    rational = [t for t in terms if t.is_Rational]
+    if not value.is_Add or not rational:
+        return tex(value)
+    return row([*rational, *(t for t in terms if not t.is_Rational)], " + ")
 
 
 def cap_step(dimensions, theta) -> Step:
@@ -114,7 +220,7 @@ def cap_step(dimensions, theta) -> Step:
         title="A random direction near a fixed one",
         formula=r"P(\angle(\mathbf u, \mathbf e) \le \theta) = \frac{\int_0^\theta \sin^{m-2} t\,dt}{\int_0^\pi \sin^{m-2} t\,dt}",
         result=probabilities,
-        data=CapData(tuple(zip(dimensions, probabilities)), theta),
+        data=CapData(tuple(zip(dimensions, probabilities)), theta, tuple(cap_tex(m, v) for m, v in zip(dimensions, probabilities))),
         note="A random unit vector in high dimension almost never lands near one chosen direction: "
              "that is why random tries lose to the eigenvector, which the eigen-decomposition finds directly.",
     )

@@ -164,7 +164,7 @@ def solve(problem: Problem) -> Solution:
     if problem.seed is not None:
         steps.append(recipe.samples_step(problem.samples, problem.seed))
     exact = recipe.exact_step(support, p, f)
-    weights = recipe.weights_step(problem.samples, weight_of, f_of)
+    weights = recipe.weights_step(problem.samples, weight_of, f_of, dict(zip(support, p)), dict(zip(support, q)))
     products = weights.data.products
     variance_is = recipe.variance_is_step(support, p, q, f, exact.result)
     steps += [exact, weights, recipe.estimate_step(products)]

@@ -17,6 +17,8 @@ from tutor.steps import Check, Step, StepData
 
 @dataclass(frozen=True)
 class DistributionsData(StepData, kind="is_distributions"):
+    brief_formula = "none"  # the checks line writes both sums out
+    brief_note = False
     rows: tuple[tuple[sp.Expr, sp.Expr, sp.Expr, sp.Expr], ...]  # (x, p(x), q(x), f(x))
 
 
@@ -27,9 +29,9 @@ def distributions_step(support, p, q, f) -> Step:
         title="The target p, the proposal q and f on the support",
         formula=r"\sum_x p(x) = \sum_x q(x) = 1, \qquad q(x) = 0 \Rightarrow p(x) = 0",
         data=DistributionsData(tuple(zip(support, p, q, f))),
-        checks=(
-            Check(r"\sum_x p(x) = 1", sum(p) == 1),
-            Check(r"\sum_x q(x) = 1", sum(q) == 1),
+        checks=(  # each sum written out: the check with its arithmetic
+            Check(r"\sum_x p(x) = " + _sum_tex(p) + " = 1", sum(p) == 1),
+            Check(r"\sum_x q(x) = " + _sum_tex(q) + " = 1", sum(q) == 1),
             Check(r"q(x) > 0 \text{ wherever } p(x) > 0", all(b != 0 for a, b in zip(p, q) if a != 0)),
         ),
         note="The support condition is what makes the weights $w(x) = p(x)/q(x)$ defined wherever "
@@ -37,8 +39,24 @@ def distributions_step(support, p, q, f) -> Step:
     )
 
 
+def _sum_tex(values) -> str:
+    from tutor.rendering import row  # rendering imports the step records: import at use
+
+    return row(values, " + ")
+
+
+def _tex(value) -> str:
+    from tutor.rendering import tex
+
+    return tex(value)
+
+
+
+
 @dataclass(frozen=True)
 class ExactData(StepData, kind="is_exact"):
+    brief_formula = "none"  # the brief line is E_p[f] = the sum written out
+    brief_note = False
     terms: tuple[tuple[sp.Expr, sp.Expr], ...]  # (f(x), p(x)) where p(x) ≠ 0
 
 
@@ -58,12 +76,16 @@ def exact_step(support, p, f) -> Step:
 
 @dataclass(frozen=True)
 class WeightsData(StepData, kind="is_weights"):
+    brief_formula = "inline"
+    brief_note = False  # the brief line ends with it, shorter
     rows: tuple[tuple[int, sp.Expr, sp.Expr, sp.Expr, sp.Expr], ...]  # (i, x_i, f(x_i), w(x_i), f·w)
     products: tuple[sp.Expr, ...]  # f(x_i) w(x_i)
+    points: tuple[tuple[sp.Expr, sp.Expr, sp.Expr, sp.Expr], ...]  # (x, p(x), q(x), w(x)) per point sampled
 
 
-def weights_step(samples, weight_of, f_of) -> Step:
+def weights_step(samples, weight_of, f_of, p_of, q_of) -> Step:
     weights = tuple(weight_of[x] for x in samples)
+    points = tuple((x, p_of[x], q_of[x], weight_of[x]) for x in sorted(set(samples)))
     products = tuple(tidy(f_of[x] * weight_of[x]) for x in samples)
     return Step(
         key="weights",
@@ -72,13 +94,14 @@ def weights_step(samples, weight_of, f_of) -> Step:
         formula=r"w(x_i) = \frac{p(x_i)}{q(x_i)}, \qquad x_i \sim q",
         result=weights,
         data=WeightsData(tuple((i, x, f_of[x], weight_of[x], fw) for i, (x, fw) in enumerate(zip(samples, products), 1)),
-                         products),
+                         products, points),
         note="A weight above 1 marks a point that q draws less often than p would; below 1, more often.",
     )
 
 
 @dataclass(frozen=True)
 class EstimateData(StepData, kind="is_estimate"):
+    brief_formula = "inline"
     n: int
     total: sp.Expr  # Σ f(x_i) w(x_i)
 
@@ -99,6 +122,8 @@ def estimate_step(products) -> Step:
 
 @dataclass(frozen=True)
 class SelfNormalisedData(StepData, kind="is_self_normalised"):
+    brief_formula = "inline"
+    brief_note = False  # the brief line ends with it, shorter
     numerator: sp.Expr  # Σ f(x_i) w(x_i)
     denominator: sp.Expr  # Σ w(x_i)
 
@@ -121,9 +146,13 @@ def self_normalised_step(products, weights) -> Step:
 # The variance under q (importance sampling) and under p (plain Monte Carlo): one kind, one template.
 @dataclass(frozen=True)
 class VarianceData(StepData, kind="is_variance"):
+    brief_formula = "none"  # the brief line is the formula with its numbers
+    brief_note = False  # the brief line ends with it, shorter
+    # No check "Var ≥ 0": the value the line ends with shows its sign (no check line that shows nothing new).
     second: sp.Expr  # the second moment
     mean: sp.Expr  # E_p[f]
     under: str  # "q" or "p": the distribution drawn from
+    verdict: str = ""  # Var_p only: how the importance-sampling variance compares, in a sentence
 
 
 def variance_is_step(support, p, q, f, exact) -> Step:
@@ -136,7 +165,6 @@ def variance_is_step(support, p, q, f, exact) -> Step:
         formula=r"\operatorname{Var}_q[f\,w] = \sum_{x:\,q(x)>0} \frac{f(x)^2\,p(x)^2}{q(x)} - E_p[f]^2",
         result=value,
         data=VarianceData(second, exact, "q"),
-        checks=(Check(r"\operatorname{Var}_q[f\,w] \ge 0", sign_of(value) >= 0),),
         note="The estimate from $n$ draws has variance $\\operatorname{Var}_q[f\\,w]/n$.",
     )
 
@@ -152,15 +180,16 @@ def variance_mc_step(p, f, exact, variance_is) -> Step:
         title="Compared with plain Monte Carlo under p",
         formula=r"\operatorname{Var}_p[f] = \sum_x f(x)^2\,p(x) - E_p[f]^2",
         result=value,
-        data=VarianceData(second, exact, "p"),
-        checks=(Check(r"\operatorname{Var}_p[f] \ge 0", sign_of(value) >= 0),),
-        note=f"Here the importance-sampling variance is {verdict} the plain Monte Carlo variance: "
-             "a proposal that draws more often where $|f|\\,p$ is large helps, one that does the opposite hurts.",
+        data=VarianceData(second, exact, "p", f"The importance-sampling variance ${_tex(variance_is)}$ is {verdict} "
+                          f"the plain Monte Carlo variance ${_tex(value)}$: a proposal that draws more often where $|f|\\,p$ is large helps, one that "
+                          "does the opposite hurts."),
     )
 
 
 @dataclass(frozen=True)
 class SamplesData(StepData, kind="is_samples"):
+    brief_formula = "inline"
+    brief_note = False  # the brief line names the seed
     samples: tuple[sp.Expr, ...]
     seed: int  # the seed they were drawn with
 
