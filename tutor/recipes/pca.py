@@ -345,7 +345,7 @@ def reconstruction_steps(X: sp.Matrix, means, scores, spec, k: int, divisor: int
     named = named_roots(spec.values)
     units = [p.unit for p in spec.pairs[:k]]
     rebuilt = [combine(means, [(scores[j][i], units[j]) for j in range(k)]) for i in range(n)]
-    reconstruction = Step(key="reconstruction", kind="pca_reconstruction", title="Reconstruction from k components",
+    reconstruction = Step(key="reconstruction", kind="pca_reconstruction", title="Reconstruction from the kept components",
                           formula=r"\hat{\mathbf x}_i = \bar{\mathbf x} + \sum_{j \le k} y_{ij}\, \mathbf u_j",
                           result=tuple(rebuilt),
                           data=PcaReconstructionData(tuple(zip((tuple(X.row(i)) for i in range(n)), rebuilt)), named))
