@@ -49,6 +49,7 @@ class CovarianceSpectrumData(StepData, kind="covariance_spectrum"):
     etas: tuple[sp.Expr, ...]  # the eigenvalues λ, descending
     total: sp.Expr
     share: sp.Expr  # λ₁ / Σλ
+    decimals: bool = False  # the eigenvalues are named roots: the share is shown as λ₁ / tr S ≈ its decimal
 
 
 def covariance_spectrum_step(S: sp.ImmutableMatrix, *, key: str, title: str) -> Step:
@@ -57,6 +58,9 @@ def covariance_spectrum_step(S: sp.ImmutableMatrix, *, key: str, title: str) -> 
     total = tidy(sum(values))
     share = tidy(values[0] / total) if total != 0 else sp.Integer(0)
     d = S.rows
+    named = named_roots(values)
+    if named:  # Σλ would print as ρ₁ + ρ₂ + ρ₃: its value is tr S
+        total = tidy(S.trace())
     return Step(
         key=key,
         kind="covariance_spectrum",
@@ -64,7 +68,7 @@ def covariance_spectrum_step(S: sp.ImmutableMatrix, *, key: str, title: str) -> 
         formula=r"\det(S - \lambda I) = 0, \qquad \text{share of PC 1} = \frac{\lambda_1}{\sum_j \lambda_j}",
         result=values,
         data=CovarianceSpectrumData(sp.ImmutableMatrix(S - LAMBDA * sp.eye(d)), spec.char_poly.subs(ETA, LAMBDA),
-                                    spec.char_poly_factored.subs(ETA, LAMBDA), values, total, share),
+                                    spec.char_poly_factored.subs(ETA, LAMBDA), values, total, share, named),
     )
 
 
