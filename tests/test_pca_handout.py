@@ -11,6 +11,7 @@ from tutor import render, solve
 
 from .conftest import PROBLEMS
 from .test_detail import _pdf_pages
+from .test_overflow import needs_pdflatex, sweep
 
 TOPICS = ("pca", "pca-gram", "pca-feature-map")
 BUNDLED = sorted(str(p.relative_to(PROBLEMS).with_suffix("")) for t in TOPICS for p in (PROBLEMS / t).glob("*.yaml"))
@@ -91,3 +92,34 @@ def test_no_equality_restates_a_value():
             text = _render(name, detail)
             for a, b in re.findall(r"= (\\frac\{\d+\}\{\d+\}) = (\\frac\{\d+\}\{\d+\})", text):
                 assert a != b, (name, detail, a)
+
+
+# Points whose Gram matrix has eigenvalues that are roots of an irreducible cubic (and, five points in
+# 6-D, of a quartic): the brief lines once ran 190-240pt off the page with X_cᵀw in named roots.
+NAMED_GRAM = {
+    "cubic": [[1, 0, 0, 2, 1], [0, 1, 0, 0, 3], [0, 0, 1, 1, 0], [2, 1, 1, 0, 0]],
+    "quartic": [[-1, 1, 0, 1, 2, 2], [0, 3, 1, 1, 0, 2], [3, 2, 3, 1, 1, 3], [-1, 0, 3, -1, 2, 0],
+                [1, 0, 0, 3, 2, 2]],
+}
+
+
+@needs_pdflatex
+@pytest.mark.parametrize("name", sorted(NAMED_GRAM))
+@pytest.mark.parametrize("detail", ["brief", "full"])
+def test_named_gram_eigenvalues_fit_the_page(name, detail, tmp_path):
+    source = tmp_path / "p.yaml"
+    source.write_text(f"topic: pca-gram\npoints: {NAMED_GRAM[name]}\n", encoding="utf-8")
+    tex = render(solve(str(source)), "tex", detail)
+    log, error = sweep.compile_log(tex)
+    assert not error, error
+    assert sweep.overflows(log) == []
+
+
+def test_named_gram_eigenvectors_by_one_formula_when_it_is_short(tmp_path):
+    source = tmp_path / "p.yaml"
+    source.write_text(f"topic: pca-gram\npoints: {NAMED_GRAM['cubic']}\n", encoding="utf-8")
+    text = render(solve(str(source)), "md", "brief")
+    assert r"with $\mathbf w_i = {(1, - \frac{2 \mu_{i}^{2}}{5} + \frac{11 \mu_{i}}{5} - \frac{14}{5}," in text
+    assert r"$\mathbf u_1 \approx {( 0.35, -0.1401, 0.2697, 0.1704, -0.8696 )}^T$" in text
+    source.write_text(f"topic: pca-gram\npoints: {NAMED_GRAM['quartic']}\n", encoding="utf-8")
+    assert r"each $\mathbf w_i$ from the null space of $K - \mu_i I$" in render(solve(str(source)), "md", "brief")

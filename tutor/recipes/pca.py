@@ -218,18 +218,30 @@ class PcaEigenvectorsData(StepData, kind="pca_eigenvectors"):
 
 
 _LAMBDA_I = sp.Symbol("lambda_i")  # prints \lambda_{i}
+_GENERAL_CHARS = 90  # characters of the formula's plain text, a rough width: at most about one line
+_MU_I = sp.Symbol("mu_i")
 
 
-def _general(rows) -> tuple[sp.Expr, ...]:
-    """The one vector in λ_i whose value at each named eigenvalue λ_i is w_i, when there is one."""
+def _general(rows, symbol: sp.Symbol = _LAMBDA_I) -> tuple[sp.Expr, ...]:
+    """The one vector in ``symbol`` (λ_i) whose value at each named eigenvalue is that row's w_i
+    (rows with a named root in them; the others are written out), when there is one."""
     forms = set()
     for r in rows:
-        roots = sp.Tuple(*r.found).atoms(sp.CRootOf)
-        if len(roots) != 1 or sp.Tuple(*r.found).has(*IMPLICIT):
+        found = sp.Tuple(*r.found)
+        if found.has(*IMPLICIT):
+            return ()
+        roots = found.atoms(sp.CRootOf)
+        if not roots:
+            continue
+        if len(roots) != 1:
             return ()
         (root,) = roots
-        forms.add(tuple(sp.expand(e.xreplace({root: _LAMBDA_I})) for e in r.found))
-    return forms.pop() if len(forms) == 1 else ()
+        forms.add(tuple(sp.expand(e.xreplace({root: symbol})) for e in r.found))
+    if len(forms) != 1:
+        return ()
+    (form,) = forms
+    # Only a formula that fits a line is worth writing (a quartic's coefficients run to five digits).
+    return form if sum(len(sp.sstr(e)) for e in form) <= _GENERAL_CHARS else ()
 
 
 def pca_eigen_steps(S: sp.ImmutableMatrix, spec) -> tuple[Step, Step]:
@@ -410,16 +422,20 @@ class PcaGramSpectrumData(StepData, kind="pca_gram_spectrum"):
     char_poly: sp.Expr  # in μ
     factored: sp.Expr
     rows: tuple[GramSpectrumRow, ...]
+    decimals: bool = False  # some μ are named roots: their vectors are given by one formula in μ_i
+    general: tuple[sp.Expr, ...] = ()  # that formula, when there is one
 
 
 def gram_spectrum_step(K: sp.ImmutableMatrix, spec) -> Step:
     rows = []
+    named = named_roots(spec.values)
     for i, p in enumerate(spec.pairs, start=1):
         rows.append(GramSpectrumRow(i, p.value, p.found, p.norm_sq, matvec(K, p.found), _positive(p.value)))
     return Step(key="gram_eigenvalues", kind="pca_gram_spectrum", title="Eigenvalues and eigenvectors of K",
                 formula=r"K \mathbf v = \mu \mathbf v", result=spec.values,
                 data=PcaGramSpectrumData(spec.char_poly.subs(ETA, sp.Symbol("mu")),
-                                         spec.char_poly_factored.subs(ETA, sp.Symbol("mu")), tuple(rows)),
+                                         spec.char_poly_factored.subs(ETA, sp.Symbol("mu")), tuple(rows),
+                                         named, _general(rows, _MU_I) if named else ()),
                 note=spec.note)
 
 
@@ -442,6 +458,7 @@ class PcaGramMapData(StepData, kind="pca_gram_map"):
     rows: tuple[GramMapRow, ...]  # the positive μ only
     n: int = 1  # points: λ = μ/n
     flipped: bool = False  # some u points against X_cᵀw (taken with its first entry positive)
+    decimals: bool = False  # the μ are named roots: u and λ are shown as decimals
 
 
 @dataclass(frozen=True)
@@ -474,7 +491,7 @@ def gram_map_steps(centred: sp.ImmutableMatrix, S: sp.ImmutableMatrix, spec, n: 
         variances.append(variance)
     vectors = Step(key="eigenvectors", kind="pca_gram_map", title="Back to the covariance's eigenvectors",
                    formula=r"\mathbf u = \frac{X_c^T \mathbf v}{\|X_c^T \mathbf v\|}, \qquad \lambda = \frac{\mu}{n}",
-                   result=tuple(units), data=PcaGramMapData(tuple(rows), n, flipped), checks=tuple(checks),
+                   result=tuple(units), data=PcaGramMapData(tuple(rows), n, flipped, named_roots(spec.values)), checks=tuple(checks),
                    note="Multiplying $K\\mathbf v = \\mu\\mathbf v$ by $\\tfrac1n X_c^T$ gives "
                         "$S (X_c^T\\mathbf v) = \\tfrac{\\mu}{n} (X_c^T \\mathbf v)$.")
     direct = spectrum(S).values
