@@ -82,7 +82,7 @@ def from_covariance(problem: Problem, means, Xc, S) -> tuple:
     spec = spectrum(S)
     eigenvalues, eigenvectors = pca.pca_eigen_steps(S, spec)
     scores = pca.scores_step(Xc, spec, k)
-    captured, fraction = pca.captured_steps(spec.values, k)
+    captured, fraction = pca.captured_steps(spec.values, k, sp.ImmutableMatrix(S).trace())
     reconstruction, error = pca.reconstruction_steps(X, means, scores.result, spec, k, divisor_of(problem))
     return (pca.pca_char_poly_step(S, spec), eigenvalues, eigenvectors, scores, captured, fraction,
             reconstruction, error)

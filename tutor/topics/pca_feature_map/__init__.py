@@ -15,6 +15,7 @@ import sympy as sp
 from tutor import fields
 from tutor.errors import ParseError, ProblemError
 from tutor.exact.parser import parse_map
+from tutor.exact.tidy import sign_of
 from tutor.recipes import pca
 from tutor.steps import Solution
 from tutor.topics import inputs
@@ -80,9 +81,17 @@ def solve(problem: Problem) -> Solution:
     )
     shares = [s.data.share for s in steps if s.kind == "covariance_spectrum"]
     # maths only inside $…$ (with \% there), so the sentence is valid Markdown and LaTeX alike
-    before, after = (rf"${sp.latex(s)} \approx {float(s) * 100:.1f}\%$" for s in shares)
-    summary = (f"The first component explains {before} of the variance before the map and {after} after "
-               "it: PCA only rotates the axes, so a curved pattern needs the map first.",)
+    before, after = (rf"${float(s) * 100:.1f}\%$" for s in shares)
+    change = sign_of(shares[1] - shares[0])
+    if change > 0:
+        verdict = (f"PC 1's share of the variance rises from {before} to {after}: PCA only rotates the axes, "
+                   "so the curved pattern needed the map first.")
+    elif change < 0:
+        verdict = (f"PC 1's share of the variance falls from {before} to {after}: this map spreads the data "
+                   "over more directions instead of straightening it.")
+    else:
+        verdict = f"PC 1's share of the variance stays at {after}: the map does not change what one direction explains."
+    summary = (verdict,)
     return Solution(NAME, problem.title, problem, steps, tuple(ANSWER_KEYS), summary)
 
 
