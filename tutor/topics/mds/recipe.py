@@ -14,8 +14,13 @@ from tutor.recipes.centring import centring_matrix
 
 
 @dataclass(frozen=True)
-class MdsTableData(StepData, kind=("mds_distances", "mds_a")):
+class MdsDistancesData(StepData, kind="mds_distances"):
     brief_formula = "inline"  # the brief line is the formula, then the matrix
+
+
+@dataclass(frozen=True)
+class MdsAData(StepData, kind="mds_a"):
+    brief_formula = "inline"
 
 
 def squared_distances_from_points_step(points) -> Step:
@@ -23,18 +28,19 @@ def squared_distances_from_points_step(points) -> Step:
     D2 = sp.ImmutableMatrix(n, n, lambda i, j: tidy(sum((a - b) ** 2 for a, b in zip(points[i], points[j]))))
     return Step(key="squared_distances", kind="mds_distances", title="Squared distances",
                 formula=r"d_{ij}^2 = \|\mathbf x_i - \mathbf x_j\|^2", result=D2,
-                data=MdsTableData())
+                data=MdsDistancesData())
 
 
 def a_matrix_step(D2: sp.ImmutableMatrix) -> Step:
     A = sp.ImmutableMatrix(D2.applyfunc(lambda v: tidy(-v / 2)))
     return Step(key="a_matrix", kind="mds_a", title="The matrix A", formula=r"A = -\tfrac12 \left[d_{ij}^2\right]",
-                result=A, data=MdsTableData())
+                result=A, data=MdsAData())
 
 
 @dataclass(frozen=True)
 class MdsBData(StepData, kind="mds_b"):
     brief_formula = "inline"
+    worked_checks = True  # the row sums are written out beside B
     brief_note = False  # B = X_c X_cᵀ is said where the eigenvalues are read
     H: sp.ImmutableMatrix  # the centring matrix
     sums: tuple[sp.Expr, ...]  # the row sums of B, each 0

@@ -61,7 +61,9 @@ class SvdGramData(StepData, kind="svd_gram"):
 def gram_step(D: sp.ImmutableMatrix, side: Side) -> Step:
     G = D * D.T if side.wide else D.T * D
     G = sp.ImmutableMatrix(G.applyfunc(tidy))
-    return Step(key=side.key, kind="svd_gram", title=rf"The matrix ${side.gram}$", formula=side.gram,
+    entry = r"\sum_k D_{ik} D_{jk}" if side.wide else r"\sum_k D_{ki} D_{kj}"
+    return Step(key=side.key, kind="svd_gram", title=rf"The matrix ${side.gram}$",
+                formula=rf"({side.gram})_{{ij}} = {entry}",
                 result=G, data=SvdGramData(D.rows, D.cols, side.wide, side.gram))
 
 
