@@ -205,6 +205,9 @@ def error_step(D: sp.ImmutableMatrix, Dr: sp.ImmutableMatrix, singular, rank: in
                 note="By Eckart–Young no matrix of rank $r$ is closer to $D$ in the Frobenius norm.")
 
 
+SHORT_OPS = 8  # operations per entry: factors this simple are printed exactly in the summary
+
+
 @dataclass(frozen=True)
 class SvdFactorsData(StepData, kind="svd_factors"):
     brief_formula = "inline"
@@ -214,6 +217,7 @@ class SvdFactorsData(StepData, kind="svd_factors"):
     R: sp.ImmutableMatrix  # the right singular vectors as columns
     product: sp.ImmutableMatrix  # L Δ Rᵀ, entry by entry
     repeated: bool  # a repeated δ: its vectors are any orthonormal basis of their space
+    exact: bool  # L, Δ and R short enough to print exactly; else in decimals (the steps above are exact)
 
 
 def factors_step(D: sp.ImmutableMatrix, singular, lefts, rights) -> Step:
@@ -227,7 +231,8 @@ def factors_step(D: sp.ImmutableMatrix, singular, lefts, rights) -> Step:
     repeated = any(is_zero(a - b) for i, a in enumerate(singular) for b in singular[i + 1:])
     return Step(key="factors", kind="svd_factors", title=r"The SVD: $L$, $\Delta$ and $R$ together",
                 formula=r"D = L\,\Delta\,R^T",
-                data=SvdFactorsData(L, Delta, R, product, repeated),
+                data=SvdFactorsData(L, Delta, R, product, repeated,
+                                    all(sp.count_ops(e) <= SHORT_OPS for M in (L, Delta, R) for e in M)),
                 checks=(Check(r"L \Delta R^T = \textstyle\sum_i \delta_i \mathbf l_i \mathbf r_i^T = D", rebuilt),),
                 note="Each pair $\\mathbf l_i$, $\\mathbf r_i$ is fixed only up to a common sign: "
                      "$-\\mathbf l_i$ and $-\\mathbf r_i$ give the same $D$.")
