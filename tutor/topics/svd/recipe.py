@@ -148,8 +148,7 @@ def other_vectors_step(D: sp.ImmutableMatrix, spec, singular, side: Side) -> tup
         image = transpose_matvec(D, p.found) if side.wide else matvec(D, p.found)
         content, direction = primitive(image)
         norm = tidy(sp.sqrt(p.norm_sq))
-        # 1/(‖w‖δ) as one square root, 1/√(‖w‖²λ): a product of two nested roots rarely tidies
-        scale = tidy(1 / sp.sqrt(tidy(sp.expand(p.norm_sq * p.value))))
+        scale = tidy(1 / (delta * norm))
         vector = Scaled(tidy(content * scale), direction)
         rows.append(OtherVectorRow(i, delta, p.found, norm, norm == 1, image, scale, scale == 1, vector))
         others.append(vector.value)
