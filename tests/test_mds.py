@@ -64,3 +64,45 @@ def test_bad_input_names_its_field(text, field):
     with pytest.raises(ProblemError) as info:
         solve_yaml("topic: mds\n" + text + "\n")
     assert info.value.field == field
+
+
+@pytest.mark.parametrize("name", ["distance-table", "from-points", "non-euclidean"])
+def test_bundled_brief_fits_two_a4_pages(name, tmp_path):
+    from tutor.rendering import render
+
+    from .test_detail import _pdf_pages
+
+    tex = render(solve(str(PROBLEMS / "mds" / f"{name}.yaml")), "tex", "brief")
+    assert _pdf_pages(tex, tmp_path / name) <= 2
+
+
+def test_points_as_rows_and_the_care_lines_at_both_levels():
+    from tutor.rendering import render
+
+    solution = solve(str(PROBLEMS / "mds" / "from-points.yaml"))
+    brief, full = (render(solution, "md", d) for d in ("brief", "full"))
+    assert r"$\hat{\mathbf x}_1 = {(\sqrt{2}, 0)}$, $\hat{\mathbf x}_2 = {(0, \sqrt{2})}$" in brief
+    for text in (brief, full):
+        assert "fixed only up to rotation, reflection and translation" in text
+        assert "a rotation within their eigenspace" in text  # λ₁ = λ₂ = 4
+        assert "points in $p = 2$ dimensions" in text  # what the positive eigenvalues say
+    assert "**Watch out:** $A = -\\tfrac12\\,d_{ij}^2$ takes the squared distances" in brief
+    # the recovered distances: one pair worked out, the table compared (not printed again)
+    assert r"$\|\hat{\mathbf x}_1 - \hat{\mathbf x}_2\|^2 = 2 + 2 = 4 = d_{12}^2$" in brief
+
+
+def test_full_level_shows_the_characteristic_polynomial_and_solves_for_w():
+    from tutor.rendering import render
+
+    full = render(solve(str(PROBLEMS / "mds" / "distance-table.yaml")), "md", "full")
+    assert r"\det \begin{bmatrix}" in full and "solving $(B - \\lambda_1 I)\\,\\mathbf w = \\mathbf 0$" in full
+    assert r"With $\|\mathbf w_1\|^2 = " in full
+
+
+def test_checker_names_plain_distances_in_a():
+    import tutor
+
+    report = tutor.check("mds/distance-table", {"a_matrix": [["0", "-3/2", "-2"], ["-3/2", "0", "-5/2"],
+                                                              ["-2", "-5/2", "0"]]})
+    result = next(r for r in report.results if r.key == "a_matrix")
+    assert result.verdict == "mistake" and result.mistake == "a_from_plain_distances"

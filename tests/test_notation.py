@@ -100,12 +100,12 @@ def test_svd_defines_w_and_writes_L_Delta_R_together():
     assert md.index(r"\mathbf w_1 = \begin{bmatrix} 1 \\ 1 \end{bmatrix}") < md.index(r"D \mathbf w_1")
     last = md[md.index("Step 7"):]
     assert r"D = L\,\Delta\,R^T" in last
-    assert r"\Delta = \begin{bmatrix}3 \sqrt{5} & 0\\0 & \sqrt{5}\end{bmatrix}" in last
+    assert r"\begin{bmatrix}3 \sqrt{5} & 0\\0 & \sqrt{5}\end{bmatrix}" in last
 
 
 def test_mds_lists_the_points_as_rows_and_their_freedom():
     md = render("mds/from-points.yaml")
     assert r"X = \begin{bmatrix}\sqrt{2} & 0\\0 & \sqrt{2}\\- \sqrt{2} & 0\\0 & - \sqrt{2}\end{bmatrix}" in md
-    assert "up to rotation and reflection" in md
+    assert "up to rotation, reflection and translation" in md
     # Points too long to print exactly: their rows in decimals (the exact columns are shown above them).
     assert r"X \approx \begin{bmatrix} 0.6581 & 1.531" in render("mds/distance-table.yaml")

@@ -7,6 +7,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from tutor import solve
+from tutor.rendering import render
 from tutor.errors import ProblemError
 
 from .conftest import PROBLEMS, solve_yaml
@@ -41,11 +42,18 @@ def test_matches_numpy_svd(rows, data):
         return
     r = data.draw(st.integers(1, rank))
     a = solve_yaml(f"topic: svd\nmatrix: {rows}\nrank: {r}\n").answers
-    assert np.allclose(np.array(a["dtd"].tolist(), dtype=float), D.T @ D)
+    wide = D.shape[0] < D.shape[1]  # the smaller Gram side: DDᵀ
+    gram = a["ddt"] if wide else a["dtd"]
+    assert ("dtd" in a) != wide and ("ddt" in a) == wide
+    assert np.allclose(np.array(gram.tolist(), dtype=float), D @ D.T if wide else D.T @ D)
     got = np.array([float(sp.N(v, 30)) for v in a["singular_values"]])
     assert np.allclose(got, sigma[:rank], atol=1e-9)
     lefts = np.array([[float(sp.N(x, 30)) for x in l] for l in a["left_vectors"]])
-    rights = np.array([[float(sp.N(x, 30)) for x in v] for v in a["right_vectors"]])[:rank]
+    rights = np.array([[float(sp.N(x, 30)) for x in v] for v in a["right_vectors"]])
+    decomposed = lefts if wide else rights  # every unit eigenvector of the Gram matrix decomposed
+    assert decomposed.shape == (min(D.shape), min(D.shape))
+    assert np.allclose(decomposed @ decomposed.T, np.eye(min(D.shape)), atol=1e-9)
+    lefts, rights = lefts[:rank], rights[:rank]
     assert np.allclose(lefts.T @ np.diag(got) @ rights, D, atol=1e-9)  # the reduced SVD rebuilds D
     assert np.allclose(np.array(a["truncation"].evalf(30).tolist(), dtype=float),
                        lefts[:r].T @ np.diag(got[:r]) @ rights[:r], atol=1e-9)
@@ -62,3 +70,79 @@ def test_bad_input_names_its_field(text, field):
     with pytest.raises(ProblemError) as info:
         solve_yaml("topic: svd\n" + text + "\n")
     assert info.value.field == field
+
+
+wide_shapes = st.sampled_from([(1, 2), (1, 4), (2, 3), (2, 4)])
+
+
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(wide_shapes.flatmap(lambda s: st.lists(st.lists(st.integers(-3, 3), min_size=s[1], max_size=s[1]),
+                                              min_size=s[0], max_size=s[0])))
+def test_wide_matrix_takes_the_smaller_gram_side(rows):
+    # A wide D (m < n): the m×m DDᵀ is decomposed, its unit eigenvectors are the left vectors, and
+    # r_i = Dᵀl_i/δ_i; numpy's singular values and the identities D r_i = δ_i l_i, Dᵀ l_i = δ_i r_i.
+    D = np.array(rows, dtype=float)
+    sigma = np.linalg.svd(D, compute_uv=False)
+    rank = int(np.sum(sigma > 1e-9))
+    if rank == 0:
+        return
+    solution = solve_yaml(f"topic: svd\nmatrix: {rows}\nrank: 1\n")
+    assert [s.key for s in solution.steps][:4] == ["ddt", "left_vectors", "singular_values", "right_vectors"]
+    a = solution.answers
+    assert a["ddt"].shape == (D.shape[0], D.shape[0])
+    delta = np.array([float(sp.N(v, 30)) for v in a["singular_values"]])
+    assert np.allclose(delta, sigma[:rank], atol=1e-9)
+    L = np.array([[float(sp.N(x, 30)) for x in l] for l in a["left_vectors"]])
+    R = np.array([[float(sp.N(x, 30)) for x in v] for v in a["right_vectors"]])
+    assert L.shape == (D.shape[0], D.shape[0]) and R.shape == (rank, D.shape[1])
+    for i in range(rank):
+        assert np.allclose(D @ R[i], delta[i] * L[i], atol=1e-9)
+        assert np.allclose(D.T @ L[i], delta[i] * R[i], atol=1e-9)
+    assert all(s.passed for s in solution.steps)
+
+
+def test_two_by_four_uses_the_two_by_two_ddt_and_says_why():
+    solution = solve(str(PROBLEMS / "svd" / "rank-deficient.yaml"))
+    a = solution.answers
+    assert "dtd" not in a and a["ddt"] == sp.Matrix([[6, 6], [6, 6]])
+    assert len(a["left_vectors"]) == 2 and len(a["right_vectors"]) == 1
+    assert a["right_vectors"][0] == tuple(sp.sqrt(6) / 6 * x for x in (1, 1, 0, 2))
+    for detail in ("brief", "full"):
+        tex = render(solution, "tex", detail)
+        assert r"$D$ is $2\times 4$, so the $2\times 2$ $D D^T$ is the smaller side" in tex
+        assert r"\mathbf r_i = D^T \mathbf l_i / \delta_i" in tex
+
+
+def test_brief_writes_w_before_using_it_and_ends_with_l_delta_r_together():
+    tex = render(solve(str(PROBLEMS / "svd" / "two-by-two.yaml")), "tex", "brief")
+    assert tex.index(r"\mathbf w_1 = D^T D{(1, 1)}^T") < tex.index(r"\mathbf l_1 = \frac{1}{\sqrt{2} \cdot 3 \sqrt{5}}")
+    assert r"L\,\Delta\,R^T = " in tex and "Watch out:" in tex
+    assert r"\[" + "\nD^T D\n" not in tex  # no display of a bare formula
+
+
+def test_full_level_solves_for_w_and_shows_the_norm_first():
+    tex = render(solve(str(PROBLEMS / "svd" / "two-by-two.yaml")), "tex", "full")
+    assert r"solving $\begin{bmatrix}-20 & 20\\20 & -20\end{bmatrix}\,\mathbf w = \mathbf 0$" in tex
+    assert r"With $\|\mathbf w_1\|^2 = 2$ its length is $\sqrt{2}$" in tex
+
+
+def test_checker_accepts_the_wide_route_and_names_the_lambda_slip():
+    import tutor
+
+    half = "sqrt(2)/2"
+    answers = {"ddt": [[6, 6], [6, 6]], "left_vectors": [[half, half], [half, f"-{half}"]],
+               "singular_values": ["2*sqrt(3)"], "right_vectors": [["sqrt(6)/6", "sqrt(6)/6", 0, "sqrt(6)/3"]]}
+    report = tutor.check("svd/rank-deficient", answers)
+    got = {r.key: r.verdict for r in report.results if r.verdict != "missing"}
+    assert got == dict.fromkeys(answers, "correct")
+    report = tutor.check("svd/two-by-two", {"singular_values": [45, 5]})
+    result = next(r for r in report.results if r.key == "singular_values")
+    assert result.verdict == "mistake" and result.mistake == "singular_values_are_lambda"
+
+
+@pytest.mark.parametrize("name", ["two-by-two", "three-by-three", "rank-deficient"])
+def test_bundled_brief_fits_two_a4_pages(name, tmp_path):
+    from .test_detail import _pdf_pages
+
+    tex = render(solve(str(PROBLEMS / "svd" / f"{name}.yaml")), "tex", "brief")
+    assert _pdf_pages(tex, tmp_path / name) <= 2

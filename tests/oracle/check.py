@@ -615,12 +615,19 @@ def check_pca_gram(o: Oracle) -> None:
 def check_svd(o: Oracle) -> None:
     D = matrix(o.raw["matrix"])
     r = int(o.raw.get("rank", 1))
+    # tutor decomposes the smaller Gram matrix: DDᵀ for a wide D, whose unit eigenvectors are then the
+    # left vectors and r = Dᵀl/δ. That is the SVD of Dᵀ with the two sides' names swapped.
+    wide = D.shape[0] < D.shape[1]
+    gram_key, first, second = ("ddt", "left_vectors", "right_vectors") if wide else \
+        ("dtd", "right_vectors", "left_vectors")
+    if wide:
+        D = D.T
     DtD = D.T @ D
     lam, R, scale, groups = eig_desc(o, DtD, float(np.max(np.abs(D))) ** 2 * len(D))
     sure, maybe = positives(lam, scale)
     o.refuse_if(r > maybe, r"is \d+ but the matrix has rank \d+|the matrix is zero", f"rank {r} > numpy's rank {sure}", may=r > sure)
-    o.close("dtd", o.get("dtd"), DtD, scale)
-    rights = check_vectors(o, "right_vectors", o.get("right_vectors"), R, groups)
+    o.close(gram_key, o.get(gram_key), DtD, scale)
+    rights = check_vectors(o, first, o.get(first), R, groups)
     singular = o.get("singular_values")
     count = len(singular) if singular is not None and singular.ndim == 1 else sure
     if not sure <= count <= maybe:
@@ -632,16 +639,16 @@ def check_svd(o: Oracle) -> None:
         if singular is not None and singular.shape == (count,) and count and np.min(delta) > 1e-4 * math.sqrt(scale) \
         else None
     if rights is None:
-        o.seen |= {"left_vectors", "truncation", "frobenius_error"}
+        o.seen |= {second, "truncation", "frobenius_error"}
         return
     lefts = (D @ rights[:count].T / delta).T  # l = D r/δ, with tutor's sign of r
-    got_left = o.get("left_vectors")
-    o.close("left_vectors", got_left, lefts.reshape(count, D.shape[0]), scale / max(delta[-1] ** 2, 1e-300) if count else 1)
+    got_left = o.get(second)
+    o.close(second, got_left, lefts.reshape(count, D.shape[0]), scale / max(delta[-1] ** 2, 1e-300) if count else 1)
     truncation = D @ rights[:r].T @ rights[:r]
-    o.close("truncation", o.get("truncation"), truncation, math.sqrt(scale))
+    o.close("truncation", o.get("truncation"), truncation.T if wide else truncation, math.sqrt(scale))
     o.close("frobenius_error", o.get("frobenius_error"), math.sqrt(max(0.0, float(np.sum(lam[r:count])))),
             math.sqrt(scale))
-    o.expect_keys({"dtd", "right_vectors", "singular_values", "left_vectors", "truncation", "frobenius_error"})
+    o.expect_keys({gram_key, "right_vectors", "singular_values", "left_vectors", "truncation", "frobenius_error"})
 
 
 def check_mds(o: Oracle) -> None:

@@ -69,7 +69,7 @@ def solve(problem: Problem) -> Solution:
     a = mds.a_matrix_step(problem.squared)
     b = mds.b_matrix_step(a.result)
     spec = spectrum(b.result)
-    eig = mds.spectrum_step(spec)
+    eig = mds.spectrum_step(b.result, spec)
     positive = sum(1 for v in spec.values if numeric(v, 30) > sp.Float("1e-25"))
     p = positive if problem.dimensions is None else problem.dimensions
     if p > positive:

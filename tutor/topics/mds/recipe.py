@@ -6,27 +6,44 @@ from dataclasses import dataclass
 
 import sympy as sp
 
+from tutor.exact.eigen import ETA, LAMBDA
 from tutor.exact.tidy import Scaled, is_zero, numeric, tidy
+from tutor.recipes.eigenpairs import EigenRow, eigen_rows
 from tutor.steps import Check, Step, StepData
 from tutor.recipes.centring import centring_matrix
+
+
+@dataclass(frozen=True)
+class MdsDistancesData(StepData, kind="mds_distances"):
+    brief_formula = "inline"  # the brief line is the formula, then the matrix
+
+
+@dataclass(frozen=True)
+class MdsAData(StepData, kind="mds_a"):
+    brief_formula = "inline"
 
 
 def squared_distances_from_points_step(points) -> Step:
     n = len(points)
     D2 = sp.ImmutableMatrix(n, n, lambda i, j: tidy(sum((a - b) ** 2 for a, b in zip(points[i], points[j]))))
     return Step(key="squared_distances", kind="mds_distances", title="Squared distances",
-                formula=r"d_{ij}^2 = \|\mathbf x_i - \mathbf x_j\|^2", result=D2)
+                formula=r"d_{ij}^2 = \|\mathbf x_i - \mathbf x_j\|^2", result=D2,
+                data=MdsDistancesData())
 
 
 def a_matrix_step(D2: sp.ImmutableMatrix) -> Step:
     A = sp.ImmutableMatrix(D2.applyfunc(lambda v: tidy(-v / 2)))
     return Step(key="a_matrix", kind="mds_a", title="The matrix A", formula=r"A = -\tfrac12 \left[d_{ij}^2\right]",
-                result=A)
+                result=A, data=MdsAData())
 
 
 @dataclass(frozen=True)
 class MdsBData(StepData, kind="mds_b"):
+    brief_formula = "inline"
+    worked_checks = True  # the row sums are written out beside B
+    brief_note = False  # B = X_c X_cᵀ is said where the eigenvalues are read
     H: sp.ImmutableMatrix  # the centring matrix
+    sums: tuple[sp.Expr, ...]  # the row sums of B, each 0
 
 
 def b_matrix_step(A: sp.ImmutableMatrix) -> Step:
@@ -34,7 +51,7 @@ def b_matrix_step(A: sp.ImmutableMatrix) -> Step:
     H = centring_matrix(n)
     B = sp.ImmutableMatrix((H * A * H).applyfunc(tidy))
     return Step(key="b_matrix", kind="mds_b", title="Double centring", formula=r"B = H A H, \qquad H = I - \tfrac1n \mathbf 1 \mathbf 1^T",
-                result=B, data=MdsBData(H),
+                result=B, data=MdsBData(H, tuple(tidy(sum(B.row(i))) for i in range(B.rows))),
                 checks=(_row_sums_check(B),),
                 note="If the distances come from points, $B = X_c X_c^T$ is the Gram matrix of the centred points.")
 
@@ -47,28 +64,34 @@ def _row_sums_check(B: sp.ImmutableMatrix) -> Check:
 
 
 @dataclass(frozen=True)
-class MdsSpectrumRow:
-    index: int  # 1-based
-    value: sp.Expr  # λ
-    unit: Scaled  # v
-
-
-@dataclass(frozen=True)
 class MdsSpectrumData(StepData, kind="mds_spectrum"):
-    rows: tuple[MdsSpectrumRow, ...]
+    brief_formula = "none"
+    worked_checks = True  # each row shows Bw beside w
+    brief_note = False  # the brief line says what the signs of the eigenvalues mean
+    shifted: sp.ImmutableMatrix  # B − λI
+    char_poly: sp.Expr  # in λ
+    factored: sp.Expr
+    rows: tuple[EigenRow, ...]  # eta is the eigenvalue λ_i of B
     negative: int  # how many eigenvalues are negative
+    positive: int  # how many are positive: the dimension of an exact configuration
+    repeated: bool  # some eigenvalue has multiplicity > 1
+    named: str = ""  # why some roots are named, plain text with $…$ maths
 
 
-def spectrum_step(spec) -> Step:
+def spectrum_step(B: sp.ImmutableMatrix, spec) -> Step:
     values = spec.values
     negative = [v for v in values if numeric(v, 30) < -sp.Float("1e-25")]
-    rows = tuple(MdsSpectrumRow(i, p.value, Scaled(tidy(1 / sp.sqrt(p.norm_sq)), p.found))
-                 for i, p in enumerate(spec.pairs, start=1))
+    positive = sum(1 for v in values if numeric(v, 30) > sp.Float("1e-25"))
+    rows, checks = eigen_rows(B, spec, matrix="B", value=r"\lambda", vector=r"\mathbf v")
     note = ("$B$ has a negative eigenvalue, so the distances are not Euclidean: no configuration of points "
             "reproduces them exactly. The positive eigenvalues still give the best configuration."
             if negative else "Every eigenvalue is $\\ge 0$: the distances are Euclidean.")
     return Step(key="eigenvalues", kind="mds_spectrum", title="Spectral decomposition of B",
-                formula=r"B = V \Lambda V^T", result=values, data=MdsSpectrumData(rows, len(negative)),
+                formula=r"B = V \Lambda V^T", result=values,
+                data=MdsSpectrumData(sp.ImmutableMatrix(B - LAMBDA * sp.eye(B.rows)), spec.char_poly.subs(ETA, LAMBDA),
+                                     spec.char_poly_factored.subs(ETA, LAMBDA), rows, len(negative), positive,
+                                     any(p.multiplicity > 1 for p in spec.pairs), spec.note),
+                checks=checks,
                 note=f"{note} {spec.note}".strip())
 
 
@@ -84,10 +107,12 @@ class MdsColumnRow:
 
 @dataclass(frozen=True)
 class MdsCoordinatesData(StepData, kind="mds_coordinates"):
+    brief_formula = "inline"
     rows: tuple[MdsColumnRow, ...]
     p: int  # dimensions kept
     X: sp.ImmutableMatrix  # the recovered points, one per row
     exact: bool  # X short enough to print exactly; else its rows in decimals (the columns above are exact)
+    repeated: bool  # two kept eigenvalues are equal: any rotation within their eigenspace is as good
 
 
 def coordinates_step(spec, p: int) -> Step:
@@ -101,16 +126,26 @@ def coordinates_step(spec, p: int) -> Step:
     n = len(spec.pairs)
     points = tuple(tuple(col[i] for col in columns) for i in range(n))
     X = sp.ImmutableMatrix(n, len(kept), lambda i, j: points[i][j])
+    repeated = any(is_zero(a.value - b.value) for i, a in enumerate(kept) for b in kept[i + 1:])
     return Step(key="coordinates", kind="mds_coordinates", title="The recovered points",
                 formula=r"X = V_p \Lambda_p^{1/2}", result=points,
-                data=MdsCoordinatesData(tuple(rows), len(kept), X, all(sp.count_ops(e) <= SHORT_OPS for e in X)),
-                note="Only the distances are given, so the points are fixed only up to rotation and reflection "
-                     "(and they are centred at the origin): any rotated or reflected copy of $X$ is as good an answer.")
+                data=MdsCoordinatesData(tuple(rows), len(kept), X, all(sp.count_ops(e) <= SHORT_OPS for e in X),
+                                        repeated),
+                note="The configuration is fixed only up to rotation, reflection and translation (this one is "
+                     "centred at the origin): only the distances are given."
+                     + (" Two kept eigenvalues are equal, so a rotation within their eigenspace gives another "
+                        "basis of unit eigenvectors, and as good an answer." if repeated else ""))
 
 
 @dataclass(frozen=True)
 class MdsReproduceData(StepData, kind="mds_reproduce"):
+    brief_formula = "none"
+    worked_checks = True  # one pair worked out, and the table compared
     same: bool  # every distance reproduced exactly
+    pair: tuple[int, int]  # 1-based (i, j) of the pair worked out: the first two points
+    squares: tuple[sp.Expr, ...]  # its squared coordinate differences
+    value: sp.Expr  # their sum, ‖x̂_1 − x̂_2‖²
+    target: sp.Expr  # d_12²
 
 
 def reproduce_step(points, D2: sp.ImmutableMatrix, exact_expected: bool) -> Step:
@@ -120,9 +155,10 @@ def reproduce_step(points, D2: sp.ImmutableMatrix, exact_expected: bool) -> Step
     # an entry proven equal to the input is shown as the input's (tidy) value
     R = sp.ImmutableMatrix(n, n, lambda i, j: D2[i, j] if equal[i][j] else computed[i][j])
     same = all(all(row) for row in equal)
-    return Step(key="recovered_distances", kind="mds_reproduce", title="Do the points reproduce the distances?",
+    return Step(key="recovered_distances", kind="mds_reproduce", title="The distances of the recovered points",
                 formula=r"\|\hat{\mathbf x}_i - \hat{\mathbf x}_j\|^2 \overset{?}{=} d_{ij}^2", result=R,
-                data=MdsReproduceData(same),
+                data=MdsReproduceData(same, (1, 2), tuple(tidy((a - b) ** 2) for a, b in zip(points[0], points[1])),
+                                      tidy(computed[0][1]), D2[0, 1]),
                 checks=((Check(r"\|\hat{\mathbf x}_i - \hat{\mathbf x}_j\|^2 = d_{ij}^2", same),) if exact_expected else ()),
-                note=("The recovered points reproduce every input distance exactly." if same else
-                      "These are the best points in this many dimensions; they do not reproduce every distance."))
+                note=("" if same else f"These are the best points in $p = {len(points[0])}$ dimension"
+                      f"{'s' if len(points[0]) != 1 else ''}; they do not reproduce every distance."))

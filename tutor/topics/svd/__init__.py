@@ -1,8 +1,9 @@
 """Topic svd: the SVD of a small matrix by hand, its truncations and Eckart–Young.
 
 Fields (besides topic and title): ``matrix``, ``rank``.
-Answer keys: ``dtd``, ``right_vectors``, ``singular_values``, ``left_vectors``, ``truncation``,
-``frobenius_error`` (what each holds: ANSWER_KEYS).
+Answer keys: ``dtd`` (or ``ddt`` for a wide matrix), ``right_vectors``, ``singular_values``,
+``left_vectors``, ``truncation``, ``frobenius_error`` (what each holds: ANSWER_KEYS).
+The hand route decomposes the smaller Gram matrix: DᵀD, or DDᵀ when D has more columns than rows.
 The README's section on this topic shows a problem file.
 """
 
@@ -23,10 +24,12 @@ NAME = "svd"
 SUMMARY = "SVD of a small matrix by hand, its rank-r truncation and Eckart–Young"
 FIELDS = ("topic", "title", "matrix", "rank")
 ANSWER_KEYS = {
-    "dtd": "DᵀD",
-    "right_vectors": "right singular vectors r: unit eigenvectors of DᵀD, in the order of its eigenvalues",
+    "dtd": "DᵀD (D square or tall: the smaller Gram matrix)",
+    "ddt": "DDᵀ (D wide, more columns than rows: the smaller Gram matrix)",
+    "right_vectors": "right singular vectors r: all unit eigenvectors of DᵀD in the order of its eigenvalues "
+                     "(one per δ, r = Dᵀl/δ, when D is wide)",
     "singular_values": "singular values δ (the non-zero ones, descending)",
-    "left_vectors": "left singular vectors l (one per δ)",
+    "left_vectors": "left singular vectors l: one per δ, l = Dr/δ (all unit eigenvectors of DDᵀ when D is wide)",
     "truncation": "the rank-r truncation D_r",
     "frobenius_error": "‖D − D_r‖_F (one value)",
 }
@@ -54,19 +57,21 @@ def parse(raw: dict) -> Problem:
 
 def solve(problem: Problem) -> Solution:
     D = problem.matrix
-    dtd = svd.gram_step(D)
-    spec = spectrum(dtd.result)
-    right = svd.right_vectors_step(dtd.result, spec)
+    side = svd.side_of(D)
+    gram = svd.gram_step(D, side)
+    spec = spectrum(gram.result)
+    first = svd.eigen_step(gram.result, spec, side)
     singular = svd.singular_values_step(spec.values)
     if not singular.result:
         raise ProblemError("the matrix is zero (rank 0): it has no singular value, so there is nothing to "
                            "decompose or truncate", field="matrix")
     if problem.rank > len(singular.result):
         raise ProblemError(f"is {problem.rank} but the matrix has rank {len(singular.result)}", field="rank")
-    left, rights = svd.left_vectors_step(D, spec, singular.result)
-    truncation, error = svd.truncation_steps(D, singular.result, left.result, rights, problem.rank)
-    factors = svd.factors_step(singular.result, left.result, rights)
-    steps = (dtd, right, singular, left, truncation, error, factors)
+    second, lefts, rights = svd.other_vectors_step(D, spec, singular.result, side)
+    truncation = svd.truncation_step(D, singular.result, lefts, rights, problem.rank)
+    error = svd.error_step(D, truncation.result, singular.result, problem.rank)
+    factors = svd.factors_step(D, singular.result, lefts, rights)
+    steps = (gram, first, singular, second, truncation, error, factors)
     return Solution(NAME, problem.title, problem, steps, tuple(ANSWER_KEYS))
 
 

@@ -1,14 +1,15 @@
 """The parts of this topic's exam question: each answer key's symbol (for the final answers) and the
 imperative a lecturer writes for it, in the words of the notes; and the parts asked by default
-(see tutor/question.py)."""
+(see tutor/question.py). A wide matrix is asked for DDᵀ instead of DᵀD (the solution answers one)."""
 
 WORDING = {
     "dtd": (r"D^T D", r"Compute $D^T D$."),
-    "right_vectors": (r"\mathbf r_i", r"Find the eigenvalues of $D^T D$ and its unit eigenvectors, the right singular vectors $\mathbf r_i$."),
+    "ddt": (r"D D^T", r"Compute $D D^T$, the smaller Gram matrix."),
+    "right_vectors": (r"\mathbf r_i", r"Find the right singular vectors $\mathbf r_i$, unit eigenvectors of $D^T D$."),
     "singular_values": (r"\delta_i", r"Give the singular values $\delta_i$."),
-    "left_vectors": (r"\mathbf l_i", r"Find the left singular vectors $\mathbf l_i = D \mathbf r_i / \delta_i$."),
+    "left_vectors": (r"\mathbf l_i", r"Find the left singular vectors $\mathbf l_i$, unit eigenvectors of $D D^T$."),
     "truncation": (r"D_r", r"Write down the best rank-$r$ approximation $D_r$."),
     "frobenius_error": (r"\|D - D_r\|_F", r"Compute the error $\|D - D_r\|_F$ and check it against the Eckart–Young theorem."),
 }
 
-DEFAULT_PARTS = ("dtd", "right_vectors", "singular_values", "left_vectors", "truncation", "frobenius_error")
+DEFAULT_PARTS = ("dtd", "ddt", "right_vectors", "singular_values", "left_vectors", "truncation", "frobenius_error")
