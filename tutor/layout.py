@@ -453,6 +453,8 @@ def _decide(maths: str, display: bool, named: dict[int, float], widths: dict[int
         m = next(spans, None)
         if m is not None:
             v.alone = _alone(maths, m.start(), m.end())
+    # Fractions are measured display size in inline maths too: LaTeX sets table cells and list entries
+    # \displaystyle where Markdown cannot say so, and every format must name the same values.
     measure = _Measure(named)
     # In a display, a matrix too wide for the line is written entry by entry (split_wide_matrices):
     # its values are named only when an entry on its own does not fit.
@@ -464,7 +466,7 @@ def _decide(maths: str, display: bool, named: dict[int, float], widths: dict[int
         for _ in range(len(widths) + 1):
             owners: dict = {}
             over = [p for p in _pieces(group, display, named, owners)
-                    if measure.seq(p, 1.0, display) > LINE_PT and id(p[0]) not in hopeless]
+                    if measure.seq(p, 1.0, True) > LINE_PT and id(p[0]) not in hopeless]
             if not over:
                 break
             piece = over[0]
@@ -473,7 +475,7 @@ def _decide(maths: str, display: bool, named: dict[int, float], widths: dict[int
             if not candidates:
                 hopeless.add(id(piece[0]))
                 continue
-            widest = max(candidates.values(), key=lambda v: measure.node(v, 1.0, display))
+            widest = max(candidates.values(), key=lambda v: measure.node(v, 1.0, True))
             named[widest.key] = widths[widest.key]
 
 
