@@ -1,4 +1,6 @@
-"""Values a person can read: a root object is named once per solution and then used by name.
+"""Values a person can read: a root object is named once per solution and then used by name; a
+value too wide for its line is named with its decimal and written in full once (see the section
+"Values too wide for the line" below); a LaTeX matrix too wide for the line is written entry by entry.
 
 SymPy's LaTeX for a root of an irreducible polynomial of degree 3 or more is
 \\rho_{k}\\!\\left(POLYNOMIAL\\right): the whole polynomial again at every use, which makes a
@@ -13,7 +15,11 @@ rendering.POLYNOMIALS, which the printer fills as it prints them.
 
 from __future__ import annotations
 
+import html
 import re
+from contextlib import contextmanager
+from contextvars import ContextVar
+from functools import lru_cache
 
 import sympy as sp
 
@@ -109,16 +115,12 @@ def _split_display(match: re.Match) -> str:
 # rendering, name_wide_values reads each formula as TeX will set it: inline maths breaks only after its
 # top-level relations and binary operators; a display (the preamble's breakable \[ … \]) also after its
 # top-level commas and inside \left( … \right). A piece between two such breaks that is wider than the
-# line has its widest marked values named ν₁, ν₂, … until it fits. A named value is then written by its
+# line has its widest marked values named until it fits: by the name the solution already gives the
+# value ("η₁ = …" becomes "η₁ ≈ 0.6708"), else ν₁, ν₂, … A named value is then written by its
 # name wherever it is used ("ν₁ ≈ 0.3434" where it stands alone, the bare name inside a larger
 # expression), and in full once, at the end of the step that first uses it, in a display that breaks
 # across lines. The same rule reads the same formulas in every format, so Markdown and HTML name the
 # same values as the LaTeX.
-
-import html  # noqa: E402
-from contextlib import contextmanager  # noqa: E402
-from contextvars import ContextVar  # noqa: E402
-from functools import lru_cache  # noqa: E402
 
 MARK_OPEN, MARK_MID, MARK_CLOSE, FLUSH = "\ue000", "\ue001", "\ue002", "\ue003"
 LINE_PT = 420.0  # the widest piece a line takes: A4, 2 cm margins (483pt), less a list's indent and slack
@@ -528,7 +530,11 @@ def _name_values_in(chunk: str, fmt: str, scope: _Scope, first: bool) -> str:
         out.append(_replace_all(part, fmt, names, decimals))
         due = [k for k in order if k not in defined and f"{MARK_OPEN}{k}{MARK_MID}" in chunk[:flush.start()]]
         defined.update(due)
-        out.append(_definitions(due, names, decimals, scope, fmt))
+        block = _definitions(due, names, decimals, scope, fmt)
+        if block and fmt == "html" and out[-1].endswith("<p>"):  # the next paragraph opens after them
+            out[-1] = out[-1][:-3]
+            block += "<p>"
+        out.append(block)
         pos = flush.end()
     out.append(_replace_all(chunk[pos:], fmt, names, decimals))
     return "".join(out)
@@ -557,14 +563,17 @@ def _decimal(latex: str, value, decimal) -> str:
     return found.group(1) if found else decimal(value)
 
 
+_BRACKETED = re.compile(r"\\left\(\s*(" + MARK_OPEN + r"(\d+)" + MARK_MID + f"[^{MARK_CLOSE}]*" + MARK_CLOSE
+                        + r")\s*\\right\)")
+
+
 def _replace_all(part: str, fmt: str, names: dict[int, str], decimals: dict[int, str]) -> str:
     """Marked values of ``part`` by name (with the decimal where one stands alone), the others in full."""
     out, pos = [], 0
     for start, end, _display in _math_segments(part, fmt):
         out.append(strip_marks(part[pos:start]))
         # A named value in brackets of its own, \left(ν₁\right), needs none.
-        maths = re.sub(r"\\left\(\s*(" + MARK_OPEN + r"(\d+)" + MARK_MID + f"[^{MARK_CLOSE}]*" + MARK_CLOSE + r")\s*\\right\)",
-                       lambda m: m.group(1) if int(m.group(2)) in names else m.group(0), part[start:end], flags=re.S)
+        maths = _BRACKETED.sub(lambda m: m.group(1) if int(m.group(2)) in names else m.group(0), part[start:end])
 
         def one(m: re.Match, maths=maths) -> str:
             key = int(m.group(1))
