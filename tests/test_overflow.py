@@ -132,6 +132,7 @@ def test_an_inline_list_of_values_too_long_to_print_names_them_and_says_so_once(
         assert r"\nu_{1} \approx 0.5502, \nu_{2} \approx 0.09285" in text, fmt
         assert "exact forms too long to print (in the JSON output)" in text, fmt  # said once, for ν₁ … ν₅
         assert r"\left( \nu_{1} + \nu_{2} + \nu_{3} + \nu_{4} + \nu_{5} \right)" in text, fmt
+        assert r"in the JSON output}) \approx 0.1504" not in text, fmt  # its decimal once, not twice
 
 
 def test_a_table_cell_of_a_96_digit_fraction_is_named_and_written_out_once():

@@ -42,6 +42,7 @@ MAX_TEX = 1500  # characters of LaTeX for one value; longer exact values are sho
 SORT_LIMIT = 30  # operations: larger sums of exponentials are printed in SymPy's own term order
 MAX_OPS = 200  # operations: a value this long is shown as a decimal without printing it first
 MAX_OPS_EXP = 120  # the same for values with exponentials or root objects
+_TOO_LONG = "exact form:"  # how a value too long to print starts its note (after its decimal)
 
 
 class _Printer(LatexPrinter):
@@ -153,12 +154,12 @@ def _tex_scalar(value: sp.Expr) -> str:
     if number and (ops > MAX_OPS or (ops > MAX_OPS_EXP and value.has(sp.exp, *IMPLICIT)) or _long_integer(value)):
         # Far too long to print (and to measure by printing): straight to the decimal. Values with
         # exponentials or root objects print longest, so their bound is lower.
-        return rf"{decimal(value)}\ (\text{{exact form: too long to print, in the JSON output}})"
+        return rf"{decimal(value)}\ (\text{{{_TOO_LONG} too long to print, in the JSON output}})"
     text = (_UNSORTED_PRINTER if _costly_to_sort(value, ops) else _PRINTER).doprint(value)
     if number and len(text) > MAX_TEX:
         # Thousands of symbols help nobody on a page (and overflow TeX): print the decimal and
         # say where the exact value is.
-        return rf"{decimal(value)}\ (\text{{exact form: {len(text)} symbols, in the JSON output}})"
+        return rf"{decimal(value)}\ (\text{{{_TOO_LONG} {len(text)} symbols, in the JSON output}})"
     return text
 
 
@@ -277,8 +278,8 @@ def decimal(value: Any, digits: int = APPROX_DIGITS) -> str:
 def approx(value: Any) -> str:
     """' \\approx 1.414' for an irrational value, '' for a rational one."""
     value = as_expr(value)
-    if value.is_Rational:
-        return ""
+    if value.is_Rational or (not value.free_symbols and _TOO_LONG in _tex_scalar(value)):
+        return ""  # a value too long to print is written as its decimal already
     return r" \approx " + decimal(value)
 
 
