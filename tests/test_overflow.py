@@ -165,6 +165,7 @@ def test_a_hard_rbf_kernel_pca_names_its_long_eigenvalues_and_fits():
     brief = texts["brief"]
     assert r"$\eta_{1} \approx 0.6708$" in brief  # by its own name, not "η₁ = ν₁ ≈ …"
     assert brief.count(r"\eta_{1} = -2^{-5/4}") == 1  # in full once
+    assert r"\begin{bmatrix} \nu_{1} \approx " in texts["full"]  # a matrix's first entry stands alone too
     for detail, tex in texts.items():
         assert _fits(tex) == [], detail
 

@@ -426,7 +426,7 @@ def _math_segments(text: str, fmt: str):
             yield m.start(2), m.end(2), False
 
 
-_BEFORE_ALONE = re.compile(r"(?:^|=|,|\(|&|&amp;|\\\\|\\left\(|\\approx|:|\\quad|\\;|\\mapsto|\\displaystyle)\s*$")
+_BEFORE_ALONE = re.compile(r"(?:^|=|,|\(|&|&amp;|\\\\|\\begin\{bmatrix\}|\\left\(|\\approx|:|\\quad|\\;|\\mapsto|\\displaystyle)\s*$")
 _AFTER_ALONE = re.compile(r"^\s*(?:$|,|\)|\\right\)|&|\\\\|\\end\{bmatrix\}|\\quad|;|\.|\\;)")
 
 
