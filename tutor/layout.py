@@ -534,6 +534,8 @@ def _name_values_in(chunk: str, fmt: str, scope: _Scope, first: bool) -> str:
         if block and fmt == "html" and out[-1].endswith("<p>"):  # the next paragraph opens after them
             out[-1] = out[-1][:-3]
             block += "<p>"
+        if out[-1].endswith("\n\n"):  # one blank line before them, not two
+            block = block.removeprefix("\n")
         out.append(block)
         pos = flush.end()
     out.append(_replace_all(chunk[pos:], fmt, names, decimals))
