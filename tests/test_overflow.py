@@ -175,3 +175,13 @@ def test_the_full_level_does_not_repeat_checks_a_step_works_out():
     text = render(solve(str(PROBLEMS / "kernel-pca" / "example3.yaml")), "md", "full")
     assert r"Check: $\hat{\mathbf K} \mathbf w_1 = \eta_1 \mathbf w_1$" not in text
     assert r"Check: $\tfrac1{3}\|\mathbf a_1\|^2 = \lambda_1$" not in text
+
+
+@needs_pdflatex
+def test_a_value_written_in_full_breaks_inside_its_wide_roots_and_fractions():
+    # tutor generate kernel-pca --seed 11 --difficulty hard: c's scale 1/(√… √…) in full was one
+    # unbreakable fraction, 170pt too wide; its wide roots are written (…)^{1/2} and its fraction a / b.
+    tex = sweep.generated_tex("kernel-pca", "hard", 11, ("brief",))["brief"]
+    assert r"\right)^{1/2}" in tex and r"1 / \left(" in tex
+    assert r"\right)^{1/2}" not in render(solve(str(PROBLEMS / "kernel-pca" / "example3.yaml")), "tex")
+    assert _fits(tex) == []
