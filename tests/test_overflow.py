@@ -185,3 +185,21 @@ def test_a_value_written_in_full_breaks_inside_its_wide_roots_and_fractions():
     assert r"\right)^{1/2}" in tex and r"1 / \left(" in tex
     assert r"\right)^{1/2}" not in render(solve(str(PROBLEMS / "kernel-pca" / "example3.yaml")), "tex")
     assert _fits(tex) == []
+
+
+def test_html_writes_wide_values_out_between_paragraphs():
+    # tutor generate kernel-pca --seed 5 --difficulty hard: η₁, η₂ in full were set inside step 8's <p>,
+    # and the last step's mark left an empty <p></p>.
+    import re
+
+    import tutor
+    from tutor import generators
+
+    problem = generators.generate("kernel-pca", "hard", 5, 1)[0]
+    page = render(tutor.solve(tutor.load_problem_text(problem.text(), "kernel-pca-5.yaml")), "html")
+    assert "<p>In full:</p>" in page
+    depth = 0
+    for tag in re.findall(r"<(/?)p>", page[page.index("<main>"):page.index("</main>")]):
+        depth += -1 if tag else 1
+        assert depth in (0, 1), "a paragraph inside a paragraph"
+    assert depth == 0 and "<p></p>" not in page

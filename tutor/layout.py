@@ -486,6 +486,9 @@ def name_wide_values(text: str, fmt: str) -> str:
     scope = _SCOPE.get()
     if scope is None or (MARK_OPEN not in text and FLUSH not in text):
         return text
+    if fmt == "html":  # html_body made the mark a paragraph, or put it at the start of the next one
+        text = re.sub(f"<p>{FLUSH}</p>\n?", FLUSH, text)
+        text = re.sub(f"<p>{FLUSH}\n?", f"{FLUSH}<p>", text)
     starts = [m.end() for m in _HEADINGS[fmt].finditer(text)] if fmt in _HEADINGS else []
     bounds = [0, *starts, len(text)]
     return "".join(_name_values_in(text[a:b], fmt, scope, first=i == 0 and bool(starts))
@@ -531,11 +534,11 @@ def _name_values_in(chunk: str, fmt: str, scope: _Scope, first: bool) -> str:
         due = [k for k in order if k not in defined and f"{MARK_OPEN}{k}{MARK_MID}" in chunk[:flush.start()]]
         defined.update(due)
         block = _definitions(due, names, decimals, scope, fmt)
-        if block and fmt == "html" and out[-1].endswith("<p>"):  # the next paragraph opens after them
-            out[-1] = out[-1][:-3]
-            block += "<p>"
         if out[-1].endswith("\n\n"):  # one blank line before them, not two
             block = block.removeprefix("\n")
+        before = chunk[:flush.start()]
+        if block and fmt == "html" and before.rfind("<p>") > before.rfind("</p>"):  # never inside a paragraph
+            block = f"</p>{block}<p>"
         out.append(block)
         pos = flush.end()
     out.append(_replace_all(chunk[pos:], fmt, names, decimals))
