@@ -29,7 +29,7 @@ from .escaping import FILTERS as TEXT_FILTERS, latex_text
 from .exact.implicit import IMPLICIT
 from .exact.tidy import Scaled, as_expr, count_ops, numeric, shown
 from .resources import resource_dir
-from .layout import name_roots, split_wide_matrices
+from .layout import flush_mark, mark, name_roots, name_wide_values, naming_values, split_wide_matrices
 from .steps import Solution, Step
 
 FORMATS = ("md", "tex", "html")  # the formats of a worked solution (JSON is built in Python, below)
@@ -42,6 +42,7 @@ MAX_TEX = 1500  # characters of LaTeX for one value; longer exact values are sho
 SORT_LIMIT = 30  # operations: larger sums of exponentials are printed in SymPy's own term order
 MAX_OPS = 200  # operations: a value this long is shown as a decimal without printing it first
 MAX_OPS_EXP = 120  # the same for values with exponentials or root objects
+_TOO_LONG = "exact form:"  # how a value too long to print starts its note (after its decimal)
 
 
 class _Printer(LatexPrinter):
@@ -132,9 +133,16 @@ def tex(value: Any) -> str:
     value = as_expr(value)
     if isinstance(value, sp.MatrixBase):
         # SymPy's own layout for mat_str="bmatrix", with each entry printed (and cached) as a scalar.
-        rows = (" & ".join(_tex_scalar(v) for v in value.row(i)) for i in range(value.rows))
+        rows = (" & ".join(_marked(v) for v in value.row(i)) for i in range(value.rows))
         return r"\begin{bmatrix}" + r"\\".join(rows) + r"\end{bmatrix}"
-    return _tex_scalar(value)
+    return _marked(value)
+
+
+def _marked(value: sp.Expr) -> str:
+    """A number's LaTeX, marked while a document renders so that, too wide for its line, it can be
+    named (layout.name_wide_values); formulas with symbols are never named."""
+    text = _tex_scalar(value)
+    return text if value.free_symbols else mark(text, value)
 
 
 @lru_cache(maxsize=8192)
@@ -146,12 +154,12 @@ def _tex_scalar(value: sp.Expr) -> str:
     if number and (ops > MAX_OPS or (ops > MAX_OPS_EXP and value.has(sp.exp, *IMPLICIT)) or _long_integer(value)):
         # Far too long to print (and to measure by printing): straight to the decimal. Values with
         # exponentials or root objects print longest, so their bound is lower.
-        return rf"{decimal(value)}\ (\text{{exact form: too long to print, in the JSON output}})"
+        return rf"{decimal(value)}\ (\text{{{_TOO_LONG} too long to print, in the JSON output}})"
     text = (_UNSORTED_PRINTER if _costly_to_sort(value, ops) else _PRINTER).doprint(value)
     if number and len(text) > MAX_TEX:
         # Thousands of symbols help nobody on a page (and overflow TeX): print the decimal and
         # say where the exact value is.
-        return rf"{decimal(value)}\ (\text{{exact form: {len(text)} symbols, in the JSON output}})"
+        return rf"{decimal(value)}\ (\text{{{_TOO_LONG} {len(text)} symbols, in the JSON output}})"
     return text
 
 
@@ -270,8 +278,8 @@ def decimal(value: Any, digits: int = APPROX_DIGITS) -> str:
 def approx(value: Any) -> str:
     """' \\approx 1.414' for an irrational value, '' for a rational one."""
     value = as_expr(value)
-    if value.is_Rational:
-        return ""
+    if value.is_Rational or (not value.free_symbols and _TOO_LONG in _tex_scalar(value)):
+        return ""  # a value too long to print is written as its decimal already
     return r" \approx " + decimal(value)
 
 
@@ -532,6 +540,7 @@ def environment(fmt: str):
     env.filters.update(FILTERS)
     if fmt == "html":
         env.globals.update(html_head=html_head, html_scripts=html_scripts)
+    env.globals["values_in_full"] = flush_mark  # where a step's named values are written out (layout.py)
     if fmt in FORMATS:
         env.globals["fmt"] = env.get_template(f"macros/{fmt}.j2").module
         env.globals["show_marks"] = True  # a problem statement's marks (the Moodle export leaves them out)
@@ -593,8 +602,10 @@ def render(solution: Solution, fmt: str = "md", detail: str = "brief") -> str:
     if fmt not in FORMATS:
         raise ValueError(f"unknown format {fmt!r}")
     page = environment(fmt).get_template(frame(fmt, "page"))
-    text = name_roots(page.render(solution=solution, problem_template=problem_template(solution),
-                                  step_template=step_template, detail=detail), fmt)
+    with naming_values():
+        text = name_wide_values(page.render(solution=solution, problem_template=problem_template(solution),
+                                            step_template=step_template, detail=detail), fmt)
+    text = name_roots(text, fmt)
     return split_wide_matrices(text) if fmt == "tex" else text
 
 
@@ -605,9 +616,11 @@ def render_fragment(solution: Solution, fmt: str, detail: str = "brief") -> str:
         raise ValueError(f"unknown format {fmt!r}")
     solution = with_question(solution)
     name = "page" if fmt == "md" else "fragment"
-    return name_roots(environment(fmt).get_template(frame(fmt, name)).render(
-        solution=solution, problem_template=problem_template(solution), step_template=step_template,
-        detail=_detail(detail)), fmt)
+    with naming_values():
+        text = name_wide_values(environment(fmt).get_template(frame(fmt, name)).render(
+            solution=solution, problem_template=problem_template(solution), step_template=step_template,
+            detail=_detail(detail)), fmt)
+    return name_roots(text, fmt)
 
 
 def render_sheet(solutions, fmt: str = "md", *, title: str = "Problem sheet", with_solutions: bool = False,
@@ -619,9 +632,11 @@ def render_sheet(solutions, fmt: str = "md", *, title: str = "Problem sheet", wi
         raise ValueError(f"unknown format {fmt!r}")
     solutions = [with_question(s) for s in solutions]
     titles = distinct_titles(s.title for s in solutions)  # two problems titled alike are numbered
-    text = name_roots(environment(fmt).get_template(frame(fmt, "sheet")).render(
-        problems=list(zip(solutions, titles)), title=title, with_solutions=with_solutions,
-        problem_template=problem_template, step_template=step_template, detail=_detail(detail)), fmt)
+    with naming_values():
+        text = name_wide_values(environment(fmt).get_template(frame(fmt, "sheet")).render(
+            problems=list(zip(solutions, titles)), title=title, with_solutions=with_solutions,
+            problem_template=problem_template, step_template=step_template, detail=_detail(detail)), fmt)
+    text = name_roots(text, fmt)
     return split_wide_matrices(text) if fmt == "tex" else text
 
 
