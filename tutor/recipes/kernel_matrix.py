@@ -14,6 +14,7 @@ from ..steps import Check, Step, StepData
 @dataclass(frozen=True)
 class GramData(StepData, kind="gram"):
     brief_formula = "inline"  # short: in the brief lead-in line
+    brief_note = False  # the brief line counts the dot products itself
     X: sp.ImmutableMatrix  # the points as columns
     dots: tuple[tuple[int, int, sp.Expr], ...]  # (i, j, x_iᵀx_j) for i ≤ j, 1-based
     count: int  # n(n+1)/2 distinct dot products

@@ -87,6 +87,15 @@ class EigenvectorsData(StepData, kind="eigenvectors"):
     brief_note = False  # the sign freedom is a care line of the coordinates
     rows: tuple[EigenRow, ...]
     repeated: bool  # some eigenvalue has multiplicity > 1
+    # K̂w as the brief line writes it: written out when its entries are rational (the notes' (8, −8, 0)ᵀ),
+    # else as η·w, which it equals (checked): (1 − e⁻²)(0, 1, −1, 0)ᵀ, not four long entries.
+    products: tuple[Scaled, ...] = ()
+
+
+def _product(row: EigenRow) -> Scaled:
+    if all(x.is_Rational for x in row.product):
+        return Scaled(sp.Integer(1), tuple(row.product))
+    return Scaled(row.eta, tuple(row.found))
 
 
 def eigenvectors_step(Khat: sp.ImmutableMatrix, spec: Spectrum) -> Step:
@@ -97,7 +106,7 @@ def eigenvectors_step(Khat: sp.ImmutableMatrix, spec: Spectrum) -> Step:
         title="Unit eigenvectors",
         formula=r"(\hat{\mathbf K} - \eta_i \mathbf I)\,\mathbf w_i = \mathbf 0, \qquad \mathbf v_i = \frac{\mathbf w_i}{\|\mathbf w_i\|}",
         result=tuple(p.unit for p in spec.pairs),
-        data=EigenvectorsData(rows, any(p.multiplicity > 1 for p in spec.pairs)),
+        data=EigenvectorsData(rows, any(p.multiplicity > 1 for p in spec.pairs), tuple(_product(r) for r in rows)),
         checks=checks,
         note=sign_note(spec, "eigenvector", budget=False),  # the eigenvalues' step says why roots are named
     )
@@ -185,6 +194,7 @@ class CoordinatesRow:
     component: Component
     product: tuple[sp.Expr, ...]  # K̂ w, w the eigenvector as found
     written: Scaled  # a, as the brief level writes it
+    via_product: bool = True  # the brief line shows c's scalar × K̂w (rational entries, the notes' ¼(8, −8, 0)ᵀ)
 
 
 @dataclass(frozen=True)
@@ -214,6 +224,7 @@ class CoordinatesData(StepData, kind="coordinates"):
     rows: tuple[CoordinatesRow, ...]
     separations: tuple[Separation, ...] = ()  # one per component: what it separates
     linear: bool = False  # a linear kernel: the coordinates are the ordinary PCA scores
+    repeated: bool = False  # a repeated eigenvalue: its components are fixed only up to a rotation
 
 
 def _written(a: Scaled) -> Scaled:
@@ -223,18 +234,20 @@ def _written(a: Scaled) -> Scaled:
     return a
 
 
-def coordinates_step(Khat: sp.ImmutableMatrix, comps: tuple[Component, ...], *, linear: bool = False) -> Step:
+def coordinates_step(Khat: sp.ImmutableMatrix, comps: tuple[Component, ...], *, linear: bool = False,
+                     repeated: bool = False) -> Step:
     rows = []
     for c in comps:
         product = matvec(Khat, c.found)
-        rows.append(CoordinatesRow(c, product, _written(c.coordinate)))
+        rows.append(CoordinatesRow(c, product, _written(c.coordinate), all(x.is_Rational for x in product)))
     return Step(
         key="coordinates",
         kind="coordinates",
         title="Coordinates of the training points",
         formula=r"\mathbf a_i = \hat{\mathbf K} \mathbf c_i = \sqrt{\eta_i}\, \mathbf v_i",
         result=tuple(c.coordinate.value for c in comps),
-        data=CoordinatesData(tuple(rows), tuple(separation(c.index, c.coordinate.value) for c in comps), linear),
+        data=CoordinatesData(tuple(rows), tuple(separation(c.index, c.coordinate.value) for c in comps), linear,
+                             repeated),
     )
 
 
@@ -251,6 +264,7 @@ class PointCheckRow:
     point: int  # 1-based
     total: sp.Expr  # Σ_i a_ij² over the components
     diag: sp.Expr  # K̂_jj, which it must equal
+    squares: tuple[sp.Expr, ...] = ()  # a_ij² for each component i
 
 
 @dataclass(frozen=True)
@@ -263,6 +277,7 @@ class RecipeChecksData(StepData, kind="recipe_checks"):
     n: int
     total_variance: sp.Expr
     all_kept: bool
+    exact_points: bool = False  # every a_ij² rational: the per-point sums are written term by term
 
 
 def recipe_checks_step(Khat: sp.ImmutableMatrix, comps, variances, all_kept: bool) -> Step:
@@ -278,8 +293,9 @@ def recipe_checks_step(Khat: sp.ImmutableMatrix, comps, variances, all_kept: boo
     point_rows = []
     if all_kept and comps:
         for j in range(n):
-            total = tidy(sum(c.coordinate.value[j] ** 2 for c in comps))
-            point_rows.append(PointCheckRow(j + 1, total, Khat[j, j]))
+            squares = tuple(tidy(c.coordinate.value[j] ** 2) for c in comps)
+            total = tidy(sum(squares))
+            point_rows.append(PointCheckRow(j + 1, total, Khat[j, j], squares))
             checks.append(Check(rf"\textstyle\sum_i a_{{i{j + 1}}}^2 = \hat K_{{{j + 1}{j + 1}}}",
                                 is_zero(total - Khat[j, j])))
     trace_mean = tidy(Khat.trace() / n)
@@ -289,7 +305,8 @@ def recipe_checks_step(Khat: sp.ImmutableMatrix, comps, variances, all_kept: boo
         kind="recipe_checks",
         title="Checks",
         formula=r"\tfrac1n \|\mathbf a_i\|^2 = \lambda_i",
-        data=RecipeChecksData(tuple(rows), tuple(point_rows), trace_mean, n, total_var, all_kept),
+        data=RecipeChecksData(tuple(rows), tuple(point_rows), trace_mean, n, total_var, all_kept,
+                              all(x.is_Rational for r in point_rows for x in r.squares)),
         checks=tuple(checks) + (Check(r"\textstyle\sum_i \lambda_i = \tfrac1n \operatorname{tr} \hat{\mathbf K}",
                                       is_zero(total_var - trace_mean)),),
     )
