@@ -83,6 +83,9 @@ class CentredKernelData(StepData, kind="centred_kernel"):
     grand_mean: sp.Expr
     n: int
     sums: RowSums | None = None
+    # Every row mean is the same r̄ (= ḡ): then K̂ᵢⱼ = Kᵢⱼ − r̄, the hand shortcut for a symmetric set of points.
+    equal_means: bool = False
+    mean: sp.Expr = sp.Integer(0)  # that r̄, when equal_means
 
 
 @dataclass(frozen=True)
@@ -98,13 +101,14 @@ def centred_step(K: sp.ImmutableMatrix, row_means, grand_mean) -> Step:
     hkh = H * K * H
     entries = tuple((i + 1, j + 1, K[i, j], row_means[i], row_means[j], Khat[i, j])
                     for i in range(n) for j in range(i, n))
+    equal = all(is_zero(r - row_means[0]) for r in row_means)
     return Step(
         key="centred_kernel",
         kind="centred_kernel",
         title="Centred kernel matrix",
         formula=r"\hat K_{ij} = K_{ij} - \bar r_i - \bar r_j + \bar g",
         result=Khat,
-        data=CentredKernelData(entries, grand_mean, n, row_sums(Khat)),
+        data=CentredKernelData(entries, grand_mean, n, row_sums(Khat), equal, row_means[0] if equal else sp.Integer(0)),
         checks=centred_checks(Khat) + (Check(r"\hat{\mathbf K} = \mathbf H \mathbf K \mathbf H",
                                               all(is_zero(a - b) for a, b in zip(Khat, hkh))),),
     )

@@ -150,6 +150,7 @@ def distances_to_mean_step(K: sp.ImmutableMatrix, mean_norm_sq) -> Step:
 
 @dataclass(frozen=True)
 class RbfGammaData(StepData, kind="rbf_gamma"):
+    brief_formula = "inline"  # short: in the brief lead-in line
     s: sp.Expr  # the similarity e^(−γd²)
     d: sp.Expr  # at this distance
     d_sq: sp.Expr
@@ -173,6 +174,7 @@ D = sp.Symbol("d", nonnegative=True)
 
 @dataclass(frozen=True)
 class RbfSimplifiedData(StepData, kind="rbf_simplified"):
+    brief_formula = "inline"  # short: in the brief lead-in line
     base: sp.Expr  # 1/s
     exponent: sp.Expr  # −d²/d₀², in the symbol d
 
@@ -188,18 +190,27 @@ def simplified_kernel_step(similarity, distance) -> Step:
     )
 
 
+@dataclass(frozen=True)
+class RbfFeatureDistanceData(StepData, kind="rbf_feature_distance"):
+    """The card's part (b), d_φ² = 2 − 2K: its formula and the sentence that shows it (the step's note)."""
+
+    brief_formula = "inline"  # short: in the brief lead-in line
+
+
 def rbf_feature_distance_step() -> Step:
     return Step(
         key="feature_distance_formula",
         kind="rbf_feature_distance",
         title="Distance in feature space",
         formula=r"d_\phi^2 = K(\mathbf x, \mathbf x) + K(\mathbf y, \mathbf y) - 2K(\mathbf x, \mathbf y) = 2 - 2K",
+        data=RbfFeatureDistanceData(),
         note="For the RBF kernel $K(\\mathbf x, \\mathbf x) = e^0 = 1$ for every point, so $d_\\phi^2 = 1 + 1 - 2K = 2 - 2K$.",
     )
 
 
 @dataclass(frozen=True)
 class RbfKernelValuesData(StepData, kind="rbf_kernel_values"):
+    brief_formula = "none"  # the brief line starts with K = 2^(−d²/4) itself
     rows: tuple[tuple[sp.Expr, sp.Expr], ...]  # (input distance d, K)
     base: sp.Expr  # 1/s
     exponent: sp.Expr  # −d²/d₀², in the symbol d
@@ -220,6 +231,7 @@ def rbf_kernel_values_step(similarity, distance, distances) -> Step:
 
 @dataclass(frozen=True)
 class RbfFeatureDistancesData(StepData, kind="rbf_feature_distances"):
+    brief_formula = "inline"  # short: in the brief lead-in line
     rows: tuple[tuple[sp.Expr, sp.Expr, sp.Expr], ...]  # (input distance, K, d_φ)
 
 

@@ -90,6 +90,7 @@ class EigenvectorsData(StepData, kind="eigenvectors"):
     # K̂w as the brief line writes it: written out when its entries are rational (the notes' (8, −8, 0)ᵀ),
     # else as η·w, which it equals (checked): (1 − e⁻²)(0, 1, −1, 0)ᵀ, not four long entries.
     products: tuple[Scaled, ...] = ()
+    written_out: bool = True  # every K̂w written out: "so η₁ = 8, …" reads the eigenvalues off them
 
 
 def _product(row: EigenRow) -> Scaled:
@@ -100,13 +101,15 @@ def _product(row: EigenRow) -> Scaled:
 
 def eigenvectors_step(Khat: sp.ImmutableMatrix, spec: Spectrum) -> Step:
     rows, checks = eigen_rows(Khat, spec, matrix=r"\hat{\mathbf K}", value=r"\eta", vector=r"\mathbf v")
+    products = tuple(_product(r) for r in rows)
     return Step(
         key="eigenvectors",
         kind="eigenvectors",
         title="Unit eigenvectors",
         formula=r"(\hat{\mathbf K} - \eta_i \mathbf I)\,\mathbf w_i = \mathbf 0, \qquad \mathbf v_i = \frac{\mathbf w_i}{\|\mathbf w_i\|}",
         result=tuple(p.unit for p in spec.pairs),
-        data=EigenvectorsData(rows, any(p.multiplicity > 1 for p in spec.pairs), tuple(_product(r) for r in rows)),
+        data=EigenvectorsData(rows, any(p.multiplicity > 1 for p in spec.pairs), products,
+                              all(p.scalar == 1 for p in products)),
         checks=checks,
         note=sign_note(spec, "eigenvector", budget=False),  # the eigenvalues' step says why roots are named
     )
@@ -323,6 +326,7 @@ class NewPointRow:
 
 @dataclass(frozen=True)
 class NewCoordinatesData(StepData, kind="new_coordinates"):
+    brief_formula = "inline"  # short enough for the brief lead-in line
     rows: tuple[NewPointRow, ...]
     grand_mean: sp.Expr
     row_means: tuple[sp.Expr, ...]
