@@ -134,6 +134,9 @@ class DistancesToMeanData(StepData, kind="distances_to_mean"):
     mean_norm_sq: sp.Expr
     trace: sp.Expr = sp.Integer(0)  # tr K
     mean: sp.Expr = sp.Integer(0)  # the mean of the squared distances, which must be tr K / n − ‖μ_φ‖²
+    # Every entry of K rational: the lines write ‖μ_φ‖² and the sums as numbers; else by name and in
+    # decimals (a sum of a dozen exponentials, written again in every line, would not fit it).
+    exact: bool = True
 
 
 def distances_to_mean_step(K: sp.ImmutableMatrix, mean_norm_sq) -> Step:
@@ -151,7 +154,8 @@ def distances_to_mean_step(K: sp.ImmutableMatrix, mean_norm_sq) -> Step:
         title="Squared distance of each point to the mean",
         formula=r"\|\phi(\mathbf x_i) - \boldsymbol\mu_\phi\|^2 = K_{ii} - \frac2n \sum_j K_{ij} + \frac{1}{n^2}\mathbf 1^T\mathbf K\mathbf 1",
         result=tuple(values),
-        data=DistancesToMeanData(tuple(rows), n, mean_norm_sq, K.trace(), tidy(sum(values) / n)),
+        data=DistancesToMeanData(tuple(rows), n, mean_norm_sq, K.trace(), tidy(sum(values) / n),
+                                 all(x.is_Rational for x in K)),
         checks=(Check(r"\text{every squared distance} \ge 0", all(not v.is_negative for v in values)),
                 Check(r"\tfrac1n\textstyle\sum_i \|\phi(\mathbf x_i) - \boldsymbol\mu_\phi\|^2 = \tfrac1n \operatorname{tr}\mathbf K - \|\boldsymbol\mu_\phi\|^2",
                       is_zero(sum(values) / n - K.trace() / n + mean_norm_sq))),

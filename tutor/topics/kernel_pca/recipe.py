@@ -53,12 +53,47 @@ def char_poly_step(Khat: sp.ImmutableMatrix, spec: Spectrum) -> Step:
 
 
 @dataclass(frozen=True)
+class RootOf:
+    """Eigenvalues that are roots of one irreducible polynomial of degree ≥ 3 with rational coefficients,
+    as the notes say them: "η₁ ≈ 4.214, the largest root of η³ − … = 0"."""
+
+    positions: tuple[int, ...]  # the eigenvalues' 1-based positions (descending order)
+    ranks: tuple[str, ...]  # "largest", "second largest", …, "smallest", one per position
+    polynomial: sp.Expr  # monic, in η
+    every_root: bool  # the positions are all its roots: "the roots of … = 0, largest first"
+
+
+_ORDINALS = ("", "second ", "third ", "fourth ", "fifth ", "sixth ", "seventh ", "eighth ")
+
+
+def _rank(from_top: int, degree: int) -> str:
+    if from_top == degree - 1 and degree > 1:
+        return "smallest"
+    return (_ORDINALS[from_top] if from_top < len(_ORDINALS) else f"{from_top + 1}th ") + "largest"
+
+
+def roots_of(values) -> tuple[RootOf, ...]:
+    groups: dict = {}
+    for i, v in enumerate(values, start=1):
+        if isinstance(v, sp.CRootOf):
+            groups.setdefault(v.poly, []).append((i, v))
+    out = []
+    for poly, members in groups.items():
+        degree = poly.degree()
+        ranks = tuple(_rank(degree - 1 - v.index, degree) for _, v in members)
+        monic = sp.Poly(poly.monic().as_expr().subs(poly.gen, ETA), ETA).as_expr()
+        out.append(RootOf(tuple(i for i, _ in members), ranks, monic, len(members) == degree))
+    return tuple(out)
+
+
+@dataclass(frozen=True)
 class EigenvaluesData(StepData, kind="eigenvalues"):
     brief_formula = "none"
     brief_note = False  # the brief line says why roots are named (named); the zero eigenvalue is a care line
     etas: tuple[sp.Expr, ...]  # descending
     repeated: tuple[int, ...]  # 1-based positions of eigenvalues of multiplicity > 1
     named: str = ""  # why some roots are named (a root of an irreducible cubic), plain text with $…$ maths
+    roots: tuple[RootOf, ...] = ()  # eigenvalues that are roots of an irreducible polynomial (CRootOf)
 
 
 def eigenvalues_step(spec: Spectrum, *, centred: bool = True) -> Step:
@@ -75,7 +110,7 @@ def eigenvalues_step(spec: Spectrum, *, centred: bool = True) -> Step:
         title="Eigenvalues",
         formula=r"\eta_1 \ge \eta_2 \ge \dots \ge \eta_n",
         result=values,
-        data=EigenvaluesData(values, repeated, named),
+        data=EigenvaluesData(values, repeated, named, roots_of(values)),
         note=note,
     )
 
