@@ -19,6 +19,15 @@ from tutor.steps import Check, Step, StepData
 from tutor.recipes.eigenpairs import EigenRow, eigen_rows, sign_note
 
 
+LONG_VECTOR = 60  # characters of a vector's plain text (scalar and entries) beyond which a line cannot hold it
+
+
+def long_vectors(*vectors: Scaled) -> bool:
+    """Whether some vector is too long to be one unbreakable atom in a line of text (nested radicals of an
+    RBF kernel on scattered points): the brief line then writes it so that it may break between entries."""
+    return any(len(sp.sstr(v.scalar)) + sum(len(sp.sstr(x)) for x in v.entries) > LONG_VECTOR for v in vectors)
+
+
 @dataclass(frozen=True)
 class Component:
     """One kept principal component, written as scalar × (the eigenvector as found)."""
@@ -126,6 +135,7 @@ class EigenvectorsData(StepData, kind="eigenvectors"):
     # else as η·w, which it equals (checked): (1 − e⁻²)(0, 1, −1, 0)ᵀ, not four long entries.
     products: tuple[Scaled, ...] = ()
     written_out: bool = True  # every K̂w written out: "so η₁ = 8, …" reads the eigenvalues off them
+    long: bool = False  # some vector too long for one unbreakable atom (long_vectors)
 
 
 def _product(row: EigenRow) -> Scaled:
@@ -144,7 +154,8 @@ def eigenvectors_step(Khat: sp.ImmutableMatrix, spec: Spectrum) -> Step:
         formula=r"(\hat{\mathbf K} - \eta_i \mathbf I)\,\mathbf w_i = \mathbf 0, \qquad \mathbf v_i = \frac{\mathbf w_i}{\|\mathbf w_i\|}",
         result=tuple(p.unit for p in spec.pairs),
         data=EigenvectorsData(rows, any(p.multiplicity > 1 for p in spec.pairs), products,
-                              all(p.scalar == 1 for p in products)),
+                              all(p.scalar == 1 for p in products),
+                              long_vectors(*products, *(r.unit for r in rows))),
         checks=checks,
         note=sign_note(spec, "eigenvector", budget=False),  # the eigenvalues' step says why roots are named
     )
@@ -212,6 +223,7 @@ class CoefficientsData(StepData, kind="coefficients"):
     components: tuple[Component, ...]
     zero_count: int  # eigenvalues η = 0, which give no component
     dropped: int  # positive eigenvalues beyond the components asked for
+    long: bool = False  # some vector too long for one unbreakable atom (long_vectors)
 
 
 def coefficients_step(comps: tuple[Component, ...], zero_count: int, dropped: int) -> Step:
@@ -221,7 +233,7 @@ def coefficients_step(comps: tuple[Component, ...], zero_count: int, dropped: in
         title="Scaling: coefficients",
         formula=r"\mathbf c_i = \frac{\mathbf v_i}{\sqrt{\eta_i}}",
         result=tuple(c.coefficient.value for c in comps),
-        data=CoefficientsData(comps, zero_count, dropped),
+        data=CoefficientsData(comps, zero_count, dropped, long_vectors(*(c.coefficient for c in comps))),
         note=("An eigenvalue $\\eta = 0$ gives no component: its direction has no variance, "
               "and $\\mathbf v/\\sqrt{\\eta}$ is undefined." if zero_count else ""),
     )
@@ -263,6 +275,7 @@ class CoordinatesData(StepData, kind="coordinates"):
     separations: tuple[Separation, ...] = ()  # one per component: what it separates
     linear: bool = False  # a linear kernel: the coordinates are the ordinary PCA scores
     repeated: bool = False  # a repeated eigenvalue: its components are fixed only up to a rotation
+    long: bool = False  # some vector too long for one unbreakable atom (long_vectors)
 
 
 def _written(a: Scaled) -> Scaled:
@@ -285,7 +298,7 @@ def coordinates_step(Khat: sp.ImmutableMatrix, comps: tuple[Component, ...], *, 
         formula=r"\mathbf a_i = \hat{\mathbf K} \mathbf c_i = \sqrt{\eta_i}\, \mathbf v_i",
         result=tuple(c.coordinate.value for c in comps),
         data=CoordinatesData(tuple(rows), tuple(separation(c.index, c.coordinate.value) for c in comps), linear,
-                             repeated),
+                             repeated, long_vectors(*(r.written for r in rows))),
     )
 
 
@@ -315,7 +328,7 @@ class RecipeChecksData(StepData, kind="recipe_checks"):
     n: int
     total_variance: sp.Expr
     all_kept: bool
-    exact_points: bool = False  # every a_ij² rational: the per-point sums are written term by term
+    exact_points: bool = False  # every a_ij² rational (and several components): the sums written term by term
 
 
 def recipe_checks_step(Khat: sp.ImmutableMatrix, comps, variances, all_kept: bool) -> Step:
@@ -344,7 +357,7 @@ def recipe_checks_step(Khat: sp.ImmutableMatrix, comps, variances, all_kept: boo
         title="Checks",
         formula=r"\tfrac1n \|\mathbf a_i\|^2 = \lambda_i",
         data=RecipeChecksData(tuple(rows), tuple(point_rows), trace_mean, n, total_var, all_kept,
-                              all(x.is_Rational for r in point_rows for x in r.squares)),
+                              len(comps) > 1 and all(x.is_Rational for r in point_rows for x in r.squares)),
         checks=tuple(checks) + (Check(r"\textstyle\sum_i \lambda_i = \tfrac1n \operatorname{tr} \hat{\mathbf K}",
                                       is_zero(total_var - trace_mean)),),
     )
