@@ -76,10 +76,16 @@ def test_example3_brief_has_the_notes_lines_once():
     assert tex.count(r"\tfrac{1}{3}{(}4 + 4 + 0{)}") == 1
 
 
-def test_the_full_level_is_todays_output_without_care_lines():
+def test_the_full_level_has_every_hand_step_and_the_brief_levels_care_lines():
+    # A lecturer expects full ⊇ brief: the care lines too; the worked checks once; no "x = x".
     tex = render(solve(EXAMPLE3), "tex", "full")
     assert r"\subsection*{Step 4: Unit eigenvectors}" in tex
-    assert "Check: " in tex and "Watch out" not in tex and "separates" not in tex
+    for line in ("Watch out", "PC 1 separates", "fixed only up to sign", "at most $n - 1 = 2$ can be non-zero",
+                 r"$5 - 3 - 2 = 0$", r"\sum_i a_{i1}^2 = 4 + 1 = 5 = \hat K_{11}"):
+        assert line in tex, line
+    assert "Check: " not in tex  # each check is worked out in its step, not repeated as a bare line
+    assert r"\lambda_{1} = \frac{8}{3}, \quad \lambda_{2} = \frac{6}{3} = 2" in tex
+    assert r"\frac{8}{3} = \frac{8}{3}" not in tex
 
 
 def test_a_linear_kernel_says_these_are_the_pca_scores():

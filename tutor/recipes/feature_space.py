@@ -13,6 +13,7 @@ from ..steps import Check, Step, StepData
 
 @dataclass(frozen=True)
 class KernelValuesData(StepData, kind="kernel_values"):
+    brief_formula = "none"  # the brief line names the three values itself
     x: tuple[sp.Expr, ...]
     y: tuple[sp.Expr, ...]
     values: tuple[sp.Expr, sp.Expr, sp.Expr]  # K(x, x), K(y, y), K(x, y)
@@ -32,6 +33,7 @@ def kernel_values_step(kernel, x, y) -> Step:
 
 @dataclass(frozen=True)
 class FeatureNormsData(StepData, kind="feature_norms"):
+    brief_formula = "inline"  # short: in the brief lead-in line
     kxx: sp.Expr
     kyy: sp.Expr
 
@@ -50,6 +52,7 @@ def norms_step(kxx, kyy) -> Step:
 
 @dataclass(frozen=True)
 class FeatureDistanceData(StepData, kind="feature_distance"):
+    brief_formula = "inline"  # short: in the brief lead-in line
     kxx: sp.Expr
     kyy: sp.Expr
     kxy: sp.Expr
@@ -71,6 +74,7 @@ def distance_step(kxx, kyy, kxy) -> Step:
 
 @dataclass(frozen=True)
 class FeatureCosineData(StepData, kind="feature_cosine"):
+    brief_formula = "inline"  # short: in the brief lead-in line
     kxx: sp.Expr
     kyy: sp.Expr
     kxy: sp.Expr
@@ -92,6 +96,8 @@ def cosine_step(kxx, kyy, kxy) -> Step:
 
 @dataclass(frozen=True)
 class MeanNormData(StepData, kind="mean_norm"):
+    brief_formula = "inline"  # short: in the brief lead-in line
+    brief_note = False  # the statement says it
     total: sp.Expr  # 1ᵀK1, the sum of all entries
     n: int
 
@@ -121,9 +127,16 @@ class DistanceToMeanRow:
 
 @dataclass(frozen=True)
 class DistancesToMeanData(StepData, kind="distances_to_mean"):
+    brief_formula = "inline"  # short: in the brief lead-in line
+    worked_checks = True  # the check line writes out the mean of the squared distances and tr K
     rows: tuple[DistanceToMeanRow, ...]
     n: int
     mean_norm_sq: sp.Expr
+    trace: sp.Expr = sp.Integer(0)  # tr K
+    mean: sp.Expr = sp.Integer(0)  # the mean of the squared distances, which must be tr K / n − ‖μ_φ‖²
+    # Every entry of K rational: the lines write ‖μ_φ‖² and the sums as numbers; else by name and in
+    # decimals (a sum of a dozen exponentials, written again in every line, would not fit it).
+    exact: bool = True
 
 
 def distances_to_mean_step(K: sp.ImmutableMatrix, mean_norm_sq) -> Step:
@@ -141,7 +154,8 @@ def distances_to_mean_step(K: sp.ImmutableMatrix, mean_norm_sq) -> Step:
         title="Squared distance of each point to the mean",
         formula=r"\|\phi(\mathbf x_i) - \boldsymbol\mu_\phi\|^2 = K_{ii} - \frac2n \sum_j K_{ij} + \frac{1}{n^2}\mathbf 1^T\mathbf K\mathbf 1",
         result=tuple(values),
-        data=DistancesToMeanData(tuple(rows), n, mean_norm_sq),
+        data=DistancesToMeanData(tuple(rows), n, mean_norm_sq, K.trace(), tidy(sum(values) / n),
+                                 all(x.is_Rational for x in K)),
         checks=(Check(r"\text{every squared distance} \ge 0", all(not v.is_negative for v in values)),
                 Check(r"\tfrac1n\textstyle\sum_i \|\phi(\mathbf x_i) - \boldsymbol\mu_\phi\|^2 = \tfrac1n \operatorname{tr}\mathbf K - \|\boldsymbol\mu_\phi\|^2",
                       is_zero(sum(values) / n - K.trace() / n + mean_norm_sq))),
@@ -150,6 +164,7 @@ def distances_to_mean_step(K: sp.ImmutableMatrix, mean_norm_sq) -> Step:
 
 @dataclass(frozen=True)
 class RbfGammaData(StepData, kind="rbf_gamma"):
+    brief_formula = "inline"  # short: in the brief lead-in line
     s: sp.Expr  # the similarity e^(−γd²)
     d: sp.Expr  # at this distance
     d_sq: sp.Expr
@@ -173,6 +188,7 @@ D = sp.Symbol("d", nonnegative=True)
 
 @dataclass(frozen=True)
 class RbfSimplifiedData(StepData, kind="rbf_simplified"):
+    brief_formula = "inline"  # short: in the brief lead-in line
     base: sp.Expr  # 1/s
     exponent: sp.Expr  # −d²/d₀², in the symbol d
 
@@ -188,18 +204,27 @@ def simplified_kernel_step(similarity, distance) -> Step:
     )
 
 
+@dataclass(frozen=True)
+class RbfFeatureDistanceData(StepData, kind="rbf_feature_distance"):
+    """The card's part (b), d_φ² = 2 − 2K: its formula and the sentence that shows it (the step's note)."""
+
+    brief_formula = "inline"  # short: in the brief lead-in line
+
+
 def rbf_feature_distance_step() -> Step:
     return Step(
         key="feature_distance_formula",
         kind="rbf_feature_distance",
         title="Distance in feature space",
         formula=r"d_\phi^2 = K(\mathbf x, \mathbf x) + K(\mathbf y, \mathbf y) - 2K(\mathbf x, \mathbf y) = 2 - 2K",
+        data=RbfFeatureDistanceData(),
         note="For the RBF kernel $K(\\mathbf x, \\mathbf x) = e^0 = 1$ for every point, so $d_\\phi^2 = 1 + 1 - 2K = 2 - 2K$.",
     )
 
 
 @dataclass(frozen=True)
 class RbfKernelValuesData(StepData, kind="rbf_kernel_values"):
+    brief_formula = "none"  # the brief line starts with K = 2^(−d²/4) itself
     rows: tuple[tuple[sp.Expr, sp.Expr], ...]  # (input distance d, K)
     base: sp.Expr  # 1/s
     exponent: sp.Expr  # −d²/d₀², in the symbol d
@@ -220,6 +245,7 @@ def rbf_kernel_values_step(similarity, distance, distances) -> Step:
 
 @dataclass(frozen=True)
 class RbfFeatureDistancesData(StepData, kind="rbf_feature_distances"):
+    brief_formula = "inline"  # short: in the brief lead-in line
     rows: tuple[tuple[sp.Expr, sp.Expr, sp.Expr], ...]  # (input distance, K, d_φ)
 
 

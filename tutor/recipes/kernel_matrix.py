@@ -14,6 +14,7 @@ from ..steps import Check, Step, StepData
 @dataclass(frozen=True)
 class GramData(StepData, kind="gram"):
     brief_formula = "inline"  # short: in the brief lead-in line
+    brief_note = False  # the brief line counts the dot products itself
     X: sp.ImmutableMatrix  # the points as columns
     dots: tuple[tuple[int, int, sp.Expr], ...]  # (i, j, x_iᵀx_j) for i ≤ j, 1-based
     count: int  # n(n+1)/2 distinct dot products
@@ -58,6 +59,9 @@ def squared_distance_step(G: sp.ImmutableMatrix) -> Step:
     )
 
 
+DELTA = sp.Symbol("delta", nonnegative=True)  # δ, a squared distance, in the kernel written as a power
+
+
 @dataclass(frozen=True)
 class RbfKernelData(StepData, kind="kernel_rbf"):
     brief_formula = "inline"  # short: in the brief lead-in line
@@ -65,6 +69,7 @@ class RbfKernelData(StepData, kind="kernel_rbf"):
     entries: tuple[tuple[int, int, sp.Expr, sp.Expr], ...]  # (i, j, δ_ij, K_ij) for i ≤ j
     power_base: sp.Expr | None  # γ = q·ln b with b rational: K = b^(−qδ), written as a power
     power_rate: sp.Expr | None  # q
+    power_exponent: sp.Expr | None = None  # −qδ in the symbol δ, printed as the card writes it: 2^(−δ/4)
 
 
 # The linear kernel is the polynomial one with p = 1, c = 0: one builder, one shape, two templates.
@@ -85,7 +90,8 @@ def kernel_step(kernel: Kernel, G: sp.ImmutableMatrix, D: sp.ImmutableMatrix | N
         entries = tuple((i + 1, j + 1, D[i, j], K[i, j]) for i in range(n) for j in range(i, n))
         q, rest = kernel.gamma.as_coeff_Mul()
         power_base = rest.args[0] if isinstance(rest, sp.log) and rest.args[0].is_Rational else None
-        data = RbfKernelData(kernel.gamma, entries, power_base, q if power_base is not None else None)
+        data = RbfKernelData(kernel.gamma, entries, power_base, q if power_base is not None else None,
+                             -q * DELTA if power_base is not None else None)
         formula = r"K_{ij} = e^{-\gamma \delta_{ij}}"
     else:
         K = sp.ImmutableMatrix(n, n, lambda i, j: tidy(kernel.from_dot(G[i, j])))

@@ -87,6 +87,7 @@ def feature_map_step(p: int, c: sp.Expr, d: int) -> Step:
 
 @dataclass(frozen=True)
 class FeatureVectorsData(StepData, kind="feature_vectors"):
+    brief_formula = "none"  # the brief line writes φ(x) and φ(y) out
     x: tuple[sp.Expr, ...]
     y: tuple[sp.Expr, ...]
 
@@ -109,6 +110,8 @@ def feature_vectors_step(phi, x, y) -> Step:
 
 @dataclass(frozen=True)
 class KernelTrickData(StepData, kind="kernel_trick"):
+    brief_formula = "none"  # the brief line is the formula with its numbers
+    worked_checks = True  # the line shows φ(x)ᵀφ(y) and (c + xᵀy)^p coming out equal
     products: tuple[sp.Expr, ...]  # φ(x)_i φ(y)_i
     total: sp.Expr  # φ(x)ᵀφ(y)
     dot: sp.Expr  # xᵀy

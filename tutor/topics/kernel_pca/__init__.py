@@ -115,7 +115,8 @@ def solve(problem: Problem) -> Solution:
         zero_count = sum(1 for v in values if v == 0)
         steps.append(kpca.coefficients_step(comps, zero_count, dropped=positive - keep))
         linear = problem.kernel is not None and problem.kernel.name == "linear"
-        steps.append(kpca.coordinates_step(Khat, comps, linear=linear))
+        repeated = any(p.multiplicity > 1 for p in spec.pairs[:keep])
+        steps.append(kpca.coordinates_step(Khat, comps, linear=linear, repeated=repeated))
         variances = next(s.result for s in steps if s.key == "variances")
         steps.append(kpca.recipe_checks_step(Khat, comps, variances[:keep], all_kept=keep == positive))
         if problem.new_points:

@@ -19,6 +19,15 @@ from tutor.steps import Check, Step, StepData
 from tutor.recipes.eigenpairs import CharPolyHand, EigenRow, char_poly_hand, eigen_rows, sign_note
 
 
+LONG_VECTOR = 60  # characters of a vector's plain text (scalar and entries) beyond which a line cannot hold it
+
+
+def long_vectors(*vectors: Scaled) -> bool:
+    """Whether some vector is too long to be one unbreakable atom in a line of text (nested radicals of an
+    RBF kernel on scattered points): the brief line then writes it so that it may break between entries."""
+    return any(len(sp.sstr(v.scalar)) + sum(len(sp.sstr(x)) for x in v.entries) > LONG_VECTOR for v in vectors)
+
+
 @dataclass(frozen=True)
 class Component:
     """One kept principal component, written as scalar × (the eigenvector as found)."""
@@ -55,12 +64,47 @@ def char_poly_step(Khat: sp.ImmutableMatrix, spec: Spectrum) -> Step:
 
 
 @dataclass(frozen=True)
+class RootOf:
+    """Eigenvalues that are roots of one irreducible polynomial of degree ≥ 3 with rational coefficients,
+    as the notes say them: "η₁ ≈ 4.214, the largest root of η³ − … = 0"."""
+
+    positions: tuple[int, ...]  # the eigenvalues' 1-based positions (descending order)
+    ranks: tuple[str, ...]  # "largest", "second largest", …, "smallest", one per position
+    polynomial: sp.Expr  # monic, in η
+    every_root: bool  # the positions are all its roots: "the roots of … = 0, largest first"
+
+
+_ORDINALS = ("", "second ", "third ", "fourth ", "fifth ", "sixth ", "seventh ", "eighth ")
+
+
+def _rank(from_top: int, degree: int) -> str:
+    if from_top == degree - 1 and degree > 1:
+        return "smallest"
+    return (_ORDINALS[from_top] if from_top < len(_ORDINALS) else f"{from_top + 1}th ") + "largest"
+
+
+def roots_of(values) -> tuple[RootOf, ...]:
+    groups: dict = {}
+    for i, v in enumerate(values, start=1):
+        if isinstance(v, sp.CRootOf):
+            groups.setdefault(v.poly, []).append((i, v))
+    out = []
+    for poly, members in groups.items():
+        degree = poly.degree()
+        ranks = tuple(_rank(degree - 1 - v.index, degree) for _, v in members)
+        monic = sp.Poly(poly.monic().as_expr().subs(poly.gen, ETA), ETA).as_expr()
+        out.append(RootOf(tuple(i for i, _ in members), ranks, monic, len(members) == degree))
+    return tuple(out)
+
+
+@dataclass(frozen=True)
 class EigenvaluesData(StepData, kind="eigenvalues"):
     brief_formula = "none"
     brief_note = False  # the brief line says why roots are named (named); the zero eigenvalue is a care line
     etas: tuple[sp.Expr, ...]  # descending
     repeated: tuple[int, ...]  # 1-based positions of eigenvalues of multiplicity > 1
     named: str = ""  # why some roots are named (a root of an irreducible cubic), plain text with $…$ maths
+    roots: tuple[RootOf, ...] = ()  # eigenvalues that are roots of an irreducible polynomial (CRootOf)
 
 
 def eigenvalues_step(spec: Spectrum, *, centred: bool = True) -> Step:
@@ -77,7 +121,7 @@ def eigenvalues_step(spec: Spectrum, *, centred: bool = True) -> Step:
         title="Eigenvalues",
         formula=r"\eta_1 \ge \eta_2 \ge \dots \ge \eta_n",
         result=values,
-        data=EigenvaluesData(values, repeated, named),
+        data=EigenvaluesData(values, repeated, named, roots_of(values)),
         note=note,
     )
 
@@ -89,17 +133,31 @@ class EigenvectorsData(StepData, kind="eigenvectors"):
     brief_note = False  # the sign freedom is a care line of the coordinates
     rows: tuple[EigenRow, ...]
     repeated: bool  # some eigenvalue has multiplicity > 1
+    # K̂w as the brief line writes it: written out when its entries are rational (the notes' (8, −8, 0)ᵀ),
+    # else as η·w, which it equals (checked): (1 − e⁻²)(0, 1, −1, 0)ᵀ, not four long entries.
+    products: tuple[Scaled, ...] = ()
+    written_out: bool = True  # every K̂w written out: "so η₁ = 8, …" reads the eigenvalues off them
+    long: bool = False  # some vector too long for one unbreakable atom (long_vectors)
+
+
+def _product(row: EigenRow) -> Scaled:
+    if all(x.is_Rational for x in row.product):
+        return Scaled(sp.Integer(1), tuple(row.product))
+    return Scaled(row.eta, tuple(row.found))
 
 
 def eigenvectors_step(Khat: sp.ImmutableMatrix, spec: Spectrum) -> Step:
     rows, checks = eigen_rows(Khat, spec, matrix=r"\hat{\mathbf K}", value=r"\eta", vector=r"\mathbf v")
+    products = tuple(_product(r) for r in rows)
     return Step(
         key="eigenvectors",
         kind="eigenvectors",
         title="Unit eigenvectors",
         formula=r"(\hat{\mathbf K} - \eta_i \mathbf I)\,\mathbf w_i = \mathbf 0, \qquad \mathbf v_i = \frac{\mathbf w_i}{\|\mathbf w_i\|}",
         result=tuple(p.unit for p in spec.pairs),
-        data=EigenvectorsData(rows, any(p.multiplicity > 1 for p in spec.pairs)),
+        data=EigenvectorsData(rows, any(p.multiplicity > 1 for p in spec.pairs), products,
+                              all(p.scalar == 1 for p in products),
+                              long_vectors(*products, *(r.unit for r in rows))),
         checks=checks,
         note=sign_note(spec, "eigenvector", budget=False),  # the eigenvalues' step says why roots are named
     )
@@ -167,6 +225,7 @@ class CoefficientsData(StepData, kind="coefficients"):
     components: tuple[Component, ...]
     zero_count: int  # eigenvalues η = 0, which give no component
     dropped: int  # positive eigenvalues beyond the components asked for
+    long: bool = False  # some vector too long for one unbreakable atom (long_vectors)
 
 
 def coefficients_step(comps: tuple[Component, ...], zero_count: int, dropped: int) -> Step:
@@ -176,7 +235,7 @@ def coefficients_step(comps: tuple[Component, ...], zero_count: int, dropped: in
         title="Scaling: coefficients",
         formula=r"\mathbf c_i = \frac{\mathbf v_i}{\sqrt{\eta_i}}",
         result=tuple(c.coefficient.value for c in comps),
-        data=CoefficientsData(comps, zero_count, dropped),
+        data=CoefficientsData(comps, zero_count, dropped, long_vectors(*(c.coefficient for c in comps))),
         note=("An eigenvalue $\\eta = 0$ gives no component: its direction has no variance, "
               "and $\\mathbf v/\\sqrt{\\eta}$ is undefined." if zero_count else ""),
     )
@@ -187,6 +246,7 @@ class CoordinatesRow:
     component: Component
     product: tuple[sp.Expr, ...]  # K̂ w, w the eigenvector as found
     written: Scaled  # a, as the brief level writes it
+    via_product: bool = True  # the brief line shows c's scalar × K̂w (rational entries, the notes' ¼(8, −8, 0)ᵀ)
 
 
 @dataclass(frozen=True)
@@ -216,6 +276,8 @@ class CoordinatesData(StepData, kind="coordinates"):
     rows: tuple[CoordinatesRow, ...]
     separations: tuple[Separation, ...] = ()  # one per component: what it separates
     linear: bool = False  # a linear kernel: the coordinates are the ordinary PCA scores
+    repeated: bool = False  # a repeated eigenvalue: its components are fixed only up to a rotation
+    long: bool = False  # some vector too long for one unbreakable atom (long_vectors)
 
 
 def _written(a: Scaled) -> Scaled:
@@ -225,18 +287,20 @@ def _written(a: Scaled) -> Scaled:
     return a
 
 
-def coordinates_step(Khat: sp.ImmutableMatrix, comps: tuple[Component, ...], *, linear: bool = False) -> Step:
+def coordinates_step(Khat: sp.ImmutableMatrix, comps: tuple[Component, ...], *, linear: bool = False,
+                     repeated: bool = False) -> Step:
     rows = []
     for c in comps:
         product = matvec(Khat, c.found)
-        rows.append(CoordinatesRow(c, product, _written(c.coordinate)))
+        rows.append(CoordinatesRow(c, product, _written(c.coordinate), all(x.is_Rational for x in product)))
     return Step(
         key="coordinates",
         kind="coordinates",
         title="Coordinates of the training points",
         formula=r"\mathbf a_i = \hat{\mathbf K} \mathbf c_i = \sqrt{\eta_i}\, \mathbf v_i",
         result=tuple(c.coordinate.value for c in comps),
-        data=CoordinatesData(tuple(rows), tuple(separation(c.index, c.coordinate.value) for c in comps), linear),
+        data=CoordinatesData(tuple(rows), tuple(separation(c.index, c.coordinate.value) for c in comps), linear,
+                             repeated, long_vectors(*(r.written for r in rows))),
     )
 
 
@@ -253,6 +317,7 @@ class PointCheckRow:
     point: int  # 1-based
     total: sp.Expr  # Σ_i a_ij² over the components
     diag: sp.Expr  # K̂_jj, which it must equal
+    squares: tuple[sp.Expr, ...] = ()  # a_ij² for each component i
 
 
 @dataclass(frozen=True)
@@ -265,6 +330,7 @@ class RecipeChecksData(StepData, kind="recipe_checks"):
     n: int
     total_variance: sp.Expr
     all_kept: bool
+    exact_points: bool = False  # every a_ij² rational (and several components): the sums written term by term
 
 
 def recipe_checks_step(Khat: sp.ImmutableMatrix, comps, variances, all_kept: bool) -> Step:
@@ -280,8 +346,9 @@ def recipe_checks_step(Khat: sp.ImmutableMatrix, comps, variances, all_kept: boo
     point_rows = []
     if all_kept and comps:
         for j in range(n):
-            total = tidy(sum(c.coordinate.value[j] ** 2 for c in comps))
-            point_rows.append(PointCheckRow(j + 1, total, Khat[j, j]))
+            squares = tuple(tidy(c.coordinate.value[j] ** 2) for c in comps)
+            total = tidy(sum(squares))
+            point_rows.append(PointCheckRow(j + 1, total, Khat[j, j], squares))
             checks.append(Check(rf"\textstyle\sum_i a_{{i{j + 1}}}^2 = \hat K_{{{j + 1}{j + 1}}}",
                                 is_zero(total - Khat[j, j])))
     trace_mean = tidy(Khat.trace() / n)
@@ -291,7 +358,8 @@ def recipe_checks_step(Khat: sp.ImmutableMatrix, comps, variances, all_kept: boo
         kind="recipe_checks",
         title="Checks",
         formula=r"\tfrac1n \|\mathbf a_i\|^2 = \lambda_i",
-        data=RecipeChecksData(tuple(rows), tuple(point_rows), trace_mean, n, total_var, all_kept),
+        data=RecipeChecksData(tuple(rows), tuple(point_rows), trace_mean, n, total_var, all_kept,
+                              len(comps) > 1 and all(x.is_Rational for r in point_rows for x in r.squares)),
         checks=tuple(checks) + (Check(r"\textstyle\sum_i \lambda_i = \tfrac1n \operatorname{tr} \hat{\mathbf K}",
                                       is_zero(total_var - trace_mean)),),
     )
@@ -308,6 +376,7 @@ class NewPointRow:
 
 @dataclass(frozen=True)
 class NewCoordinatesData(StepData, kind="new_coordinates"):
+    brief_formula = "inline"  # short enough for the brief lead-in line
     rows: tuple[NewPointRow, ...]
     grand_mean: sp.Expr
     row_means: tuple[sp.Expr, ...]
