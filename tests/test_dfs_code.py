@@ -132,6 +132,6 @@ def test_moodle_asks_each_edge_code_as_a_short_answer(tmp_path):
     out = tmp_path / "quiz.xml"
     assert run_cli("export", "moodle", str(PROBLEMS / "dfs-code" / "post.yaml"), "-o", str(out)).exit_code == 0
     text = ET.parse(out).getroot().find("question[@type='cloze']/questiontext/text").text
-    found = re.findall(r"\{1:SHORTANSWER:=([^~}]+)~=([^}]+)\}", text)
+    found = re.findall(r"\{\d+:SHORTANSWER:=([^~}]+)~=([^}]+)\}", text)
     assert ("0,1,X,a,Y", "0, 1, X, a, Y") in found
     assert len(found) == 4 + 2 + 6 + 6  # forward, backward, the DFS code, the minimum

@@ -85,10 +85,11 @@ def test_check_lines_carry_their_content():
     # "Check: the graph is connected holds." said nothing a reader could check.
     tex = render("dfs-code/square.yaml", "tex")
     assert r"\text{the graph is connected}" not in tex
-    assert r"\text{vertices reached from } 0 = 4 = |V|" in tex
+    assert r"\text{vertices reached from } 0 = 4 = |V|" in tex  # full level (the test's default)
+    assert r"a search from $0$ reaches all $4$ vertices: connected" in render("dfs-code/square.yaml", "tex", "brief")
     md = render("mds/distance-table.yaml")
     assert r"\text{every row of } B \text{ sums to } 0" not in md
-    assert r"B\mathbf 1 = \left(0, 0, 0" in md
+    assert r"row sums: $B\mathbf 1 = \left( 0, 0, 0 \right)^T$" in md and "- Check: $B\\mathbf 1" not in md
     md = render("high-dim/ball-in-cube.yaml")
     assert r"\text{the ratio falls as } m \text{ grows}}$" not in md
     assert "0.7854 > 0.5236" in md

@@ -117,3 +117,33 @@ def test_main_answers_of_kernel_pca_are_asked():
     labels = [label for _, label, _, _ in sub_answers(tutor.solve("kernel-pca/example3"))]
     assert {"eigenvalues[1]", "variances[1]", "variance_fractions[1]", "coordinates[1][1]"} <= set(labels)
     assert not any(label.startswith("centred_kernel") for label in labels)  # matrices are not asked
+
+
+FIVE = [("kernel-pca", "medium"), ("pca", "medium"), ("svd", "medium"), ("mds", "medium"), ("centring", "medium")]
+
+
+def _pages_text(pdf) -> list[str]:
+    text = subprocess.run(["pdftotext", "-layout", str(pdf), "-"], capture_output=True, text=True, check=True).stdout
+    return text.split("\f")[:-1] if text.endswith("\f") else text.split("\f")
+
+
+@pytest.mark.skipif(shutil.which("pdflatex") is None or shutil.which("pdftotext") is None,
+                    reason="pdflatex or pdftotext is not installed")
+@pytest.mark.parametrize("seed", [3, 11])
+def test_five_generated_problems_with_solutions_take_at_most_ten_pages(tmp_path, seed):
+    # The measure of a brief sheet: five generated problems of five topics, solutions and all.
+    paths = []
+    for topic, difficulty in FIVE:
+        problem = generators.generate_one(topic, difficulty, seed)
+        (tmp_path / problem.filename).write_text(problem.text())
+        paths.append(str(tmp_path / problem.filename))
+    out = tmp_path / "sheet.pdf"
+    assert run_cli("sheet", *paths, "--solutions", "--pdf", "-o", str(out)).exit_code == 0
+    pages = _pages_text(out)
+    assert len(pages) <= 10, len(pages)
+    # A problem's statement is never split across pages: its heading and its "Total: … marks" share a page.
+    for k in range(1, 6):
+        on = [i for i, page in enumerate(pages) if re.search(rf"^\s*Problem {k}\s*$", page, re.M)]
+        assert len(on) == 1, (k, on)
+        rest = pages[on[0]].split(f"Problem {k}", 1)[1]
+        assert "Total:" in rest, f"the statement of problem {k} continues on the next page"

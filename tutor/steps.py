@@ -42,6 +42,9 @@ class StepData:
     # Whether the step's template works out every one of its checks on the page (a variance check
     # written as its sum): the brief level then leaves out the bare "Check: … holds." lines.
     worked_checks: ClassVar[bool] = False
+    # The same at the full level: only where the full template, too, works every check out (most full
+    # templates show the step's working but leave its checks to the "Check: …" list).
+    worked_checks_full: ClassVar[bool] = False
     # Where the brief level writes the step's formula: "display" (on its own line, as the full level),
     # "inline" (in the step's lead-in line: for formulas known to be short) or "none" (the template's
     # one line restates it).

@@ -79,6 +79,7 @@ def row_sums(Khat: sp.ImmutableMatrix) -> RowSums:
 class CentredKernelData(StepData, kind="centred_kernel"):
     brief_formula = "inline"  # short: in the brief lead-in line
     worked_checks = True  # the check line writes the row sums out
+    worked_checks_full = True  # the same Checks line at the full level
     entries: tuple[tuple[int, int, sp.Expr, sp.Expr, sp.Expr, sp.Expr], ...]  # (i, j, K_ij, r̄_i, r̄_j, K̂_ij), i ≤ j
     grand_mean: sp.Expr
     n: int
@@ -91,6 +92,7 @@ class CentredKernelData(StepData, kind="centred_kernel"):
 @dataclass(frozen=True)
 class CentredGivenData(StepData, kind="centred_given"):
     worked_checks = True  # the check line writes the row sums out
+    worked_checks_full = True  # the same Checks line at the full level
     sums: RowSums
 
 

@@ -129,6 +129,7 @@ class DistanceToMeanRow:
 class DistancesToMeanData(StepData, kind="distances_to_mean"):
     brief_formula = "inline"  # short: in the brief lead-in line
     worked_checks = True  # the check line writes out the mean of the squared distances and tr K
+    worked_checks_full = True  # the same Checks line at the full level
     rows: tuple[DistanceToMeanRow, ...]
     n: int
     mean_norm_sq: sp.Expr

@@ -213,6 +213,7 @@ class PcaEigenvaluesData(StepData, kind="pca_eigenvalues"):
 class PcaEigenvectorsData(StepData, kind="pca_eigenvectors"):
     brief_formula = "inline"
     worked_checks = True  # the brief line shows S w beside each w (or says how the named ones were found)
+    worked_checks_full = True  # the full level shows the product beside w too (shared/hand/eigenvectors.j2)
     brief_note = False  # the sign freedom is a care line of the scores
     rows: tuple[EigenRow, ...]
     decimals: bool = False  # the eigenvalues are named roots: the unit vectors are shown as decimals

@@ -130,6 +130,7 @@ def eigenvalues_step(spec: Spectrum, *, centred: bool = True) -> Step:
 class EigenvectorsData(StepData, kind="eigenvectors"):
     brief_formula = "inline"
     worked_checks = True  # each row shows K̂w beside w
+    worked_checks_full = True  # the full level shows the product beside w too (shared/hand/eigenvectors.j2)
     brief_note = False  # the sign freedom is a care line of the coordinates
     rows: tuple[EigenRow, ...]
     repeated: bool  # some eigenvalue has multiplicity > 1
@@ -324,6 +325,7 @@ class PointCheckRow:
 class RecipeChecksData(StepData, kind="recipe_checks"):
     brief_formula = "inline"
     worked_checks = True  # every check is written out with its sums
+    worked_checks_full = True  # so does the full level, one display per check
     rows: tuple[ComponentCheckRow, ...]
     point_rows: tuple[PointCheckRow, ...]  # only when every positive component is kept
     trace_mean: sp.Expr  # tr K̂ / n

@@ -41,6 +41,7 @@ def a_matrix_step(D2: sp.ImmutableMatrix) -> Step:
 class MdsBData(StepData, kind="mds_b"):
     brief_formula = "inline"
     worked_checks = True  # the row sums are written out beside B
+    worked_checks_full = True  # at the full level too ("Its row sums: …")
     brief_note = False  # B = X_c X_cᵀ is said where the eigenvalues are read
     H: sp.ImmutableMatrix  # the centring matrix
     sums: tuple[sp.Expr, ...]  # the row sums of B, each 0
