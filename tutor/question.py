@@ -283,6 +283,7 @@ class FinalValue:
     shape: str
     chunks: tuple[str, ...]  # LaTeX, one formula each
     note: str = ""
+    beside: bool = False  # a matrix narrow enough to stand beside its label (LaTeX sets it so)
 
 
 MAX_ROW = 36  # printed characters (see _width) of a vector written on one line, (2, -2, 0)
@@ -298,8 +299,9 @@ def final_value(value, points: bool = False) -> FinalValue:
 
     if isinstance(value, sp.MatrixBase):
         if _too_long(value):
-            return FinalValue("matrix", (approx_matrix(value).strip(),), _ELSEWHERE)
-        return FinalValue("matrix", (tex(value),))
+            chunk = approx_matrix(value).strip()
+            return FinalValue("matrix", (chunk,), _ELSEWHERE, _beside(chunk))
+        return FinalValue("matrix", (tex(value),), beside=_beside(tex(value)))
     if isinstance(value, tuple) and value and isinstance(value[0], tuple):
         if any(_too_long(v) for v in value):
             return FinalValue("list", tuple(approx_col(v).strip() for v in value), _ELSEWHERE)
@@ -316,6 +318,17 @@ def final_value(value, points: bool = False) -> FinalValue:
     if isinstance(value, tuple):
         return FinalValue("list", chunks, note)
     return FinalValue("scalar", (chunks[0] if long[0] else "= " + chunks[0],), note)
+
+
+BESIDE_PT = 300.0  # a matrix at most this wide (of the box's ~450pt) stands beside its label
+
+
+def _beside(latex: str) -> bool:
+    """Whether a matrix fits beside its label on one line of the answer box (it then takes the
+    matrix's height, not a label line and a display: the box of a 4 × 4 kernel matrix stays short)."""
+    from .layout import width
+
+    return width(latex) <= BESIDE_PT
 
 
 def _width(latex: str) -> int:
