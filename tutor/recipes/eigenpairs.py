@@ -321,3 +321,24 @@ def reductions(M: sp.ImmutableMatrix, spec: Spectrum) -> tuple[Reduction | None,
         out[i] = Reduction(shifted, rref, free, basis, k == 0, start, projections,
                            orthogonal if projections else (), scale)
     return tuple(out)
+
+
+@dataclass(frozen=True)
+class Separation:
+    """What a component separates, read off the signs of its scores or coordinates a (as the notes' "PC 1
+    separates x₁ from x₂; PC 2 separates x₃ from the pair"): the smaller group of points on one
+    side of zero from the larger on the other, and the points at zero. 1-based point indices."""
+
+    index: int  # the component, 1-based
+    first: tuple[int, ...]  # the smaller side (on a tie, the side holding the lower index)
+    second: tuple[int, ...]
+    zero: tuple[int, ...]  # points with coordinate 0 on this component
+
+
+def separation(index: int, coordinates) -> Separation:
+    signs = [sign_of(x) for x in coordinates]
+    plus = tuple(j + 1 for j, s in enumerate(signs) if s > 0)
+    minus = tuple(j + 1 for j, s in enumerate(signs) if s < 0)
+    zero = tuple(j + 1 for j, s in enumerate(signs) if s == 0)
+    first, second = sorted((plus, minus), key=lambda side: (len(side), side[:1]))
+    return Separation(index, first, second, zero)

@@ -11,7 +11,7 @@ from ..exact.implicit import IMPLICIT
 from ..exact.tidy import Scaled, as_expr, count_ops, is_zero, primitive, sign_of, tidy
 from ..exact.vectors import combine, matvec, transpose_matvec
 from ..steps import Check, Step, StepData
-from .eigenpairs import CharPolyHand, EigenRow, char_poly_hand, eigen_rows, sign_note
+from .eigenpairs import CharPolyHand, EigenRow, Separation, char_poly_hand, eigen_rows, separation, sign_note
 
 
 @dataclass(frozen=True)
@@ -105,26 +105,6 @@ def named_roots(values) -> bool:
     implicit): their derived values (directions, scores, reconstructions) are then far too long to
     read, and the solution shows them as decimals beside the exact formula that defines them."""
     return any(as_expr(v).has(sp.CRootOf, *IMPLICIT) for v in values)
-
-
-@dataclass(frozen=True)
-class Separation:
-    """What a component separates, read off the signs of the points' scores (as the notes' "PC 1
-    separates x₁ from x₂"): the smaller side from the larger, and the points at zero. 1-based."""
-
-    index: int  # the component, 1-based
-    first: tuple[int, ...]
-    second: tuple[int, ...]
-    zero: tuple[int, ...]
-
-
-def separation(index: int, scores) -> Separation:
-    signs = [sign_of(x) for x in scores]
-    plus = tuple(j + 1 for j, s in enumerate(signs) if s > 0)
-    minus = tuple(j + 1 for j, s in enumerate(signs) if s < 0)
-    zero = tuple(j + 1 for j, s in enumerate(signs) if s == 0)
-    first, second = sorted((plus, minus), key=lambda side: (len(side), side[:1]))
-    return Separation(index, first, second, zero)
 
 
 @dataclass(frozen=True)

@@ -16,7 +16,7 @@ from tutor.exact.tidy import Scaled, is_zero, sign_of, tidy
 from tutor.exact.vectors import matvec
 from tutor.kernels import Kernel
 from tutor.steps import Check, Step, StepData
-from tutor.recipes.eigenpairs import CharPolyHand, EigenRow, char_poly_hand, eigen_rows, sign_note
+from tutor.recipes.eigenpairs import CharPolyHand, EigenRow, Separation, char_poly_hand, eigen_rows, separation, sign_note
 
 
 LONG_VECTOR = 60  # characters of a vector's plain text (scalar and entries) beyond which a line cannot hold it
@@ -248,27 +248,6 @@ class CoordinatesRow:
     product: tuple[sp.Expr, ...]  # K̂ w, w the eigenvector as found
     written: Scaled  # a, as the brief level writes it
     via_product: bool = True  # the brief line shows c's scalar × K̂w (rational entries, the notes' ¼(8, −8, 0)ᵀ)
-
-
-@dataclass(frozen=True)
-class Separation:
-    """What a component separates, read off the signs of its coordinates a (as the notes' "PC 1
-    separates x₁ from x₂; PC 2 separates x₃ from the pair"): the smaller group of points on one
-    side of zero from the larger on the other, and the points at zero. 1-based point indices."""
-
-    index: int  # the component, 1-based
-    first: tuple[int, ...]  # the smaller side (on a tie, the side holding the lower index)
-    second: tuple[int, ...]
-    zero: tuple[int, ...]  # points with coordinate 0 on this component
-
-
-def separation(index: int, coordinates) -> Separation:
-    signs = [sign_of(x) for x in coordinates]
-    plus = tuple(j + 1 for j, s in enumerate(signs) if s > 0)
-    minus = tuple(j + 1 for j, s in enumerate(signs) if s < 0)
-    zero = tuple(j + 1 for j, s in enumerate(signs) if s == 0)
-    first, second = sorted((plus, minus), key=lambda side: (len(side), side[:1]))
-    return Separation(index, first, second, zero)
 
 
 @dataclass(frozen=True)
