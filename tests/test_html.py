@@ -157,3 +157,12 @@ def test_html_never_reuses_templates_compiled_for_markdown(tmp_path):
                              check=True).stdout
     assert "each eigenvector&#39;s first non-zero entry" in out
     assert any(tmp_path.rglob("__jinja2_tutor_html_*.cache"))
+
+
+def test_every_brief_step_starts_its_own_paragraph():
+    # Example 3's step 4 ran on in step 3's paragraph: the mark where a step's named values are written
+    # out stood on a line of its own between them, and was no paragraph break in HTML as it is elsewhere.
+    for path in sorted(PROBLEMS.glob("*/*.yaml")):
+        html = render(solve(str(path)), "html")
+        leads = re.findall(r"(.{3})<strong>(\d+)\. ", html)
+        assert leads and all(before == "<p>" for before, _ in leads), (path.name, leads)

@@ -404,6 +404,9 @@ def html_body(text: str):
     from markupsafe import Markup
 
     text = _INLINE_MATH.sub(_inline_maths, str(text))
+    # A line holding only layout's mark (where a step's named values are written out) ends a paragraph,
+    # as the empty line it becomes in Markdown and LaTeX does: it is set as a paragraph of its own.
+    text = re.sub(r"\n[ \t]*\ue003[ \t]*(?=\n)", "\n\n\ue003\n", text)
     out = []
     for chunk in re.split(r"\n\s*\n", text.strip("\n")):
         lines = chunk.split("\n")
