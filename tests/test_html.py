@@ -164,5 +164,5 @@ def test_every_brief_step_starts_its_own_paragraph():
     # out stood on a line of its own between them, and was no paragraph break in HTML as it is elsewhere.
     for path in sorted(PROBLEMS.glob("*/*.yaml")):
         html = render(solve(str(path)), "html")
-        leads = re.findall(r"(.{3})<strong>(\d+)\. ", html)
+        leads = re.findall(r"(.{3})<strong>(\d+)\. ", html, re.S)
         assert leads and all(before == "<p>" for before, _ in leads), (path.name, leads)
