@@ -161,6 +161,22 @@ def test_a_hard_rbf_kernel_pca_names_its_long_values_and_fits():
         assert _fits(tex) == [], detail
 
 
+@needs_pdflatex
+def test_a_matrix_that_is_not_a_display_s_whole_right_hand_side_has_its_wide_entries_named():
+    # tutor generate kernel-pca --seed 11 --difficulty hard --detail full: "a₁ = K̂c₁ = ν₃ [K̂w₁] = …", the
+    # entries of K̂w₁ nested surds, 367pt too wide. Only a display "A = [matrix] …" is split entry by entry
+    # (split_wide_matrices), so the naming left this matrix's entries alone, each fitting the line alone.
+    import re
+
+    tex = sweep.generated_tex("kernel-pca", "hard", 11, ("full",))["full"]
+    for i in (1, 2):
+        m = re.search(r"\\mathbf a_%d = \\hat\{\\mathbf K\}\\mathbf c_%d = \\nu_\{\d+\}\\, "
+                      r"\\begin\{bmatrix\}(.*?)\\end\{bmatrix\}" % (i, i), tex)
+        assert m, i
+        assert all(re.match(r"\s*\\nu_\{\d+\} \\approx", cell) for cell in m.group(1).split(r"\\")), m.group(1)
+    assert _fits(tex) == []
+
+
 def test_the_full_level_does_not_repeat_checks_a_step_works_out():
     # Example 3 at the full level printed "Check: K̂w₁ = η₁w₁ ✓" after the step had shown K̂w₁ beside w₁.
     text = render(solve(str(PROBLEMS / "kernel-pca" / "example3.yaml")), "md", "full")

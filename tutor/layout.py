@@ -458,10 +458,13 @@ def _decide(maths: str, display: bool, named: dict[int, float], widths: dict[int
     # Fractions are measured display size in inline maths too: LaTeX sets table cells and list entries
     # \displaystyle where Markdown cannot say so, and every format must name the same values.
     measure = _Measure(named)
-    # In a display, a matrix too wide for the line is written entry by entry (split_wide_matrices):
-    # its values are named only when an entry on its own does not fit.
-    groups = [(nodes, not display)]
-    if display:
+    # In a display ``A = [matrix] …``, a matrix too wide for the line is written entry by entry
+    # (split_wide_matrices): its values are named only when an entry on its own does not fit. Any other
+    # matrix (``a = K̂c = ν [matrix] = …``) is never split: it sets as one unbreakable piece, whose values
+    # are named like any other until it fits.
+    split = display and _MATRIX.match(maths.strip()) is not None
+    groups = [(nodes, not split)]
+    if split:
         groups += [(cell.kids, True) for cell in _matrix_cells(nodes)]
     for group, into_matrices in groups:
         hopeless: set[int] = set()
