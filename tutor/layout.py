@@ -168,7 +168,12 @@ def flush_mark() -> str:
 
 
 def strip_marks(text: str) -> str:
-    return _MARKED.sub(lambda m: m.group(2), text).replace(FLUSH, "")
+    text = _MARKED.sub(lambda m: m.group(2), text)
+    # A mark alone on its line next to a blank line goes with its line (else the source has two blank
+    # lines in a row); one between two lines of text stays as the blank line that ends a paragraph.
+    text = re.sub(f"\n[ \t]*{FLUSH}[ \t]*\n(?:[ \t]*\n)+", "\n\n", text)
+    text = re.sub(f"\n\n[ \t]*{FLUSH}[ \t]*\n", "\n\n", text)
+    return text.replace(FLUSH, "")
 
 
 # Widths in points of 11pt Computer Modern, roughly (the rule needs the order of magnitude, with slack).
