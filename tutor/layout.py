@@ -642,39 +642,42 @@ def _in_full(latex: str, fmt: str) -> str:
     return _break_digits(_powers(_slashed(latex)))
 
 
-def _powers(latex: str) -> str:
-    r"""Each wide \sqrt{x} as \left(x
-ight)^{1/2}: a display breaks inside brackets, never inside a root."""
+def _rewrite_each(latex: str, command: str, rewrite) -> str:
+    """``latex`` with each ``command`` (such as \\sqrt) rewritten: rewrite(latex, j) gets the index of
+    the command and returns its replacement and the index of its last closing brace."""
     out, i = [], 0
-    while True:
-        j = latex.find(r"\sqrt{", i)
-        if j < 0:
-            out.append(latex[i:])
-            return "".join(out)
+    while (j := latex.find(command + "{", i)) >= 0:
+        piece, end = rewrite(latex, j)
+        out.append(latex[i:j] + piece)
+        i = end + 1
+    return "".join(out) + latex[i:]
+
+
+def _powers(latex: str) -> str:
+    r"""Each wide \sqrt{x} as \left(x\right)^{1/2}: a display breaks inside brackets, never inside a root."""
+
+    def rewrite(latex: str, j: int) -> tuple[str, int]:
         end = _group_end(latex, j + 5)
         body = latex[j + 6:end]
         if width(body) > LINE_PT / 2:
-            out.append(latex[i:j] + rf"\left({_powers(body)}\right)^{{1/2}}")
-        else:
-            out.append(latex[i:end + 1])
-        i = end + 1
+            return rf"\left({_powers(body)}\right)^{{1/2}}", end
+        return latex[j:end + 1], end
+
+    return _rewrite_each(latex, r"\sqrt", rewrite)
 
 
 def _slashed(latex: str) -> str:
     r"""Each \frac{a}{b} too wide for half a line as a / b (bracketed where a sum), inside ones too."""
-    out, i = [], 0
-    while True:
-        j = latex.find(r"\frac{", i)
-        if j < 0:
-            out.append(latex[i:])
-            return "".join(out)
+
+    def rewrite(latex: str, j: int) -> tuple[str, int]:
         num_end = _group_end(latex, j + 5)
         den_end = _group_end(latex, num_end + 1)
         whole = latex[j:den_end + 1]
         num, den = _slashed(latex[j + 6:num_end]), _slashed(latex[num_end + 2:den_end])
         wide = _Measure({}).seq(_parse(_tokens(whole)), 1.0, True) > LINE_PT / 2
-        out.append(latex[i:j] + (f"{_bracket(num)} / {_bracket(den)}" if wide else rf"\frac{{{num}}}{{{den}}}"))
-        i = den_end + 1
+        return (f"{_bracket(num)} / {_bracket(den)}" if wide else rf"\frac{{{num}}}{{{den}}}"), den_end
+
+    return _rewrite_each(latex, r"\frac", rewrite)
 
 
 def _group_end(s: str, open_at: int) -> int:
