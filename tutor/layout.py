@@ -372,9 +372,9 @@ class _Measure:
 
 
 @lru_cache(maxsize=8192)
-def width(tex: str) -> float:
-    """Roughly how wide (pt) ``tex`` sets as inline maths of an 11pt page, on one line."""
-    return _Measure({}).seq(_parse(_tokens(tex)), 1.0, False)
+def width(tex: str, display: bool = False) -> float:
+    """Roughly how wide (pt) ``tex`` sets as inline (or display) maths of an 11pt page, on one line."""
+    return _Measure({}).seq(_parse(_tokens(tex)), 1.0, display)
 
 
 def _pieces(nodes: list[_Node], display: bool, named, owners: dict) -> list[list[_Node]]:
@@ -636,8 +636,7 @@ def _definitions(keys: list[int], names: dict[int, str], decimals: dict[int, str
 def _in_full(latex: str, fmt: str) -> str:
     """A value's LaTeX for its display: in LaTeX, a fraction wider than the line is written a / b and
     long runs of digits may break between groups of three (a display breaks only between atoms)."""
-    nodes = _parse(_tokens(latex))
-    if fmt != "tex" or _Measure({}).seq(nodes, 1.0, True) <= LINE_PT:
+    if fmt != "tex" or width(latex, True) <= LINE_PT:
         return latex
     return _break_digits(_powers(_slashed(latex)))
 
@@ -674,7 +673,7 @@ def _slashed(latex: str) -> str:
         den_end = _group_end(latex, num_end + 1)
         whole = latex[j:den_end + 1]
         num, den = _slashed(latex[j + 6:num_end]), _slashed(latex[num_end + 2:den_end])
-        wide = _Measure({}).seq(_parse(_tokens(whole)), 1.0, True) > LINE_PT / 2
+        wide = width(whole, True) > LINE_PT / 2
         return (f"{_bracket(num)} / {_bracket(den)}" if wide else rf"\frac{{{num}}}{{{den}}}"), den_end
 
     return _rewrite_each(latex, r"\frac", rewrite)
