@@ -12,6 +12,7 @@ from __future__ import annotations
 import html
 import math
 import re
+from collections import Counter
 from xml.sax.saxutils import escape
 
 import sympy as sp
@@ -157,14 +158,13 @@ def question_xml(solution, name: str | None = None) -> str:
         return f"<td>({parts[key]}) <code>{escape(label)}</code></td>"
 
     numbers, texts = sub_answers(solution), text_answers(solution)
-    counts: dict[str, int] = {}
-    for key in [n[0] for n in numbers] + [label.partition("[")[0] for label, _ in texts]:
-        counts[key] = counts.get(key, 0) + 1
+    text_keys = [label.partition("[")[0] for label, _ in texts]
+    counts = Counter([n[0] for n in numbers] + text_keys)
     weight = weights({part.key: part.marks for part in solution.question.parts}, counts)
     rows = "".join(f"<tr>{cell(key, label)}<td>{cloze(value, signed, weight[key])}</td></tr>"
                    for key, label, value, signed in numbers)
     rows += "".join(f"<tr>{cell(key, label)}<td>{short_answer(spellings, weight[key])}</td></tr>"
-                    for label, spellings in texts for key in [label.partition("[")[0]])
+                    for key, (label, spellings) in zip(text_keys, texts))
     note = ("<p>Give decimals to at least 3 significant figures. Where the sign of a vector is a "
             "choice (an eigenvector and what follows from it), either sign is accepted.</p>")
     if texts:

@@ -298,10 +298,9 @@ def final_value(value, points: bool = False) -> FinalValue:
     from .rendering import approx_col, approx_matrix, col, decimal, tex
 
     if isinstance(value, sp.MatrixBase):
-        if _too_long(value):
-            chunk = approx_matrix(value).strip()
-            return FinalValue("matrix", (chunk,), _ELSEWHERE, _beside(chunk))
-        return FinalValue("matrix", (tex(value),), beside=_beside(tex(value)))
+        too_long = _too_long(value)
+        chunk = approx_matrix(value).strip() if too_long else tex(value)
+        return FinalValue("matrix", (chunk,), _ELSEWHERE if too_long else "", _beside(chunk))
     if isinstance(value, tuple) and value and isinstance(value[0], tuple):
         if any(_too_long(v) for v in value):
             return FinalValue("list", tuple(approx_col(v).strip() for v in value), _ELSEWHERE)
