@@ -70,7 +70,7 @@ def solve(problem: Problem) -> Solution:
     b = mds.b_matrix_step(a.result)
     spec = spectrum(b.result)
     eig = mds.spectrum_step(b.result, spec)
-    positive = sum(1 for v in spec.values if numeric(v, 30) > sp.Float("1e-25"))
+    positive = eig.data.positive
     p = positive if problem.dimensions is None else problem.dimensions
     if p > positive:
         raise ProblemError(f"asks for {p} dimensions but B has only {positive} positive eigenvalues",

@@ -51,15 +51,15 @@ def b_matrix_step(A: sp.ImmutableMatrix) -> Step:
     n = A.rows
     H = centring_matrix(n)
     B = sp.ImmutableMatrix((H * A * H).applyfunc(tidy))
+    sums = tuple(tidy(sum(B.row(i))) for i in range(B.rows))
     return Step(key="b_matrix", kind="mds_b", title="Double centring", formula=r"B = H A H, \qquad H = I - \tfrac1n \mathbf 1 \mathbf 1^T",
-                result=B, data=MdsBData(H, tuple(tidy(sum(B.row(i))) for i in range(B.rows))),
-                checks=(_row_sums_check(B),),
+                result=B, data=MdsBData(H, sums),
+                checks=(_row_sums_check(sums),),
                 note="If the distances come from points, $B = X_c X_c^T$ is the Gram matrix of the centred points.")
 
 
-def _row_sums_check(B: sp.ImmutableMatrix) -> Check:
+def _row_sums_check(sums: tuple[sp.Expr, ...]) -> Check:
     """The row sums of B written out (B1 = (0, …, 0)ᵀ), not only asserted."""
-    sums = [tidy(sum(B.row(i))) for i in range(B.rows)]
     shown = ", ".join(sp.latex(s) for s in sums)
     return Check(rf"B\mathbf 1 = \left({shown}\right)^T", all(is_zero(s) for s in sums))
 
