@@ -86,7 +86,6 @@ class CentredKernelData(StepData, kind="centred_kernel"):
     sums: RowSums | None = None
     # Every row mean is the same r̄ (= ḡ): then K̂ᵢⱼ = Kᵢⱼ − r̄, the hand shortcut for a symmetric set of points.
     equal_means: bool = False
-    mean: sp.Expr = sp.Integer(0)  # that r̄, when equal_means
 
 
 @dataclass(frozen=True)
@@ -110,7 +109,7 @@ def centred_step(K: sp.ImmutableMatrix, row_means, grand_mean) -> Step:
         title="Centred kernel matrix",
         formula=r"\hat K_{ij} = K_{ij} - \bar r_i - \bar r_j + \bar g",
         result=Khat,
-        data=CentredKernelData(entries, grand_mean, n, row_sums(Khat), equal, row_means[0] if equal else sp.Integer(0)),
+        data=CentredKernelData(entries, grand_mean, n, row_sums(Khat), equal),
         checks=centred_checks(Khat) + (Check(r"\hat{\mathbf K} = \mathbf H \mathbf K \mathbf H",
                                               all(is_zero(a - b) for a, b in zip(Khat, hkh))),),
     )

@@ -68,7 +68,6 @@ class RbfKernelData(StepData, kind="kernel_rbf"):
     gamma: sp.Expr
     entries: tuple[tuple[int, int, sp.Expr, sp.Expr], ...]  # (i, j, δ_ij, K_ij) for i ≤ j
     power_base: sp.Expr | None  # γ = q·ln b with b rational: K = b^(−qδ), written as a power
-    power_rate: sp.Expr | None  # q
     power_exponent: sp.Expr | None = None  # −qδ in the symbol δ, printed as the card writes it: 2^(−δ/4)
 
 
@@ -90,8 +89,7 @@ def kernel_step(kernel: Kernel, G: sp.ImmutableMatrix, D: sp.ImmutableMatrix | N
         entries = tuple((i + 1, j + 1, D[i, j], K[i, j]) for i in range(n) for j in range(i, n))
         q, rest = kernel.gamma.as_coeff_Mul()
         power_base = rest.args[0] if isinstance(rest, sp.log) and rest.args[0].is_Rational else None
-        data = RbfKernelData(kernel.gamma, entries, power_base, q if power_base is not None else None,
-                             -q * DELTA if power_base is not None else None)
+        data = RbfKernelData(kernel.gamma, entries, power_base, -q * DELTA if power_base is not None else None)
         formula = r"K_{ij} = e^{-\gamma \delta_{ij}}"
     else:
         K = sp.ImmutableMatrix(n, n, lambda i, j: tidy(kernel.from_dot(G[i, j])))

@@ -148,7 +148,6 @@ class PcaCovarianceData(StepData, kind="pca_covariance"):
     brief_note = False  # why n (or n − 1): the Watch-out line says it
     divisor: int  # n, or n − 1 for the unbiased estimate
     product: sp.ImmutableMatrix  # X_cᵀX_c
-    unbiased: bool = False
 
 
 def pca_covariance_step(centred: sp.ImmutableMatrix, divisor: int, unbiased: bool) -> Step:
@@ -159,7 +158,7 @@ def pca_covariance_step(centred: sp.ImmutableMatrix, divisor: int, unbiased: boo
            "as in the derivation of PCA as variance maximisation.")
     return Step(key="covariance", kind="pca_covariance", title="Covariance matrix",
                 formula=rf"S = \frac{{1}}{{{'n - 1' if unbiased else 'n'}}} X_c^T X_c", result=S,
-                data=PcaCovarianceData(divisor, sp.ImmutableMatrix((centred.T * centred).applyfunc(tidy)), unbiased),
+                data=PcaCovarianceData(divisor, sp.ImmutableMatrix((centred.T * centred).applyfunc(tidy))),
                 checks=(Check(r"S = S^T", S == S.T),), note=why)
 
 
