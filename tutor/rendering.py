@@ -25,6 +25,7 @@ import sympy as sp
 from sympy.printing.latex import LatexPrinter
 from sympy.printing.str import StrPrinter
 
+from .figures import figure_data
 from .escaping import FILTERS as TEXT_FILTERS, latex_text
 from .exact.implicit import IMPLICIT
 from .exact.tidy import Scaled, as_expr, count_ops, numeric, shown
@@ -767,7 +768,7 @@ def approx_data(value: Any):
     return float(shown(value, 30))
 
 
-def step_data(step: Step) -> dict:
+def step_data(step: Step, names: Names | None = None) -> dict:
     result = step.result
     if isinstance(result, sp.MatrixBase) or not isinstance(result, (tuple, list)):
         latex = tex(result) if result is not None else step.formula
@@ -781,7 +782,7 @@ def step_data(step: Step) -> dict:
         "latex": latex,
         "checks": [{"statement": c.statement, "passed": c.passed} for c in step.checks],
         "note": step.note,
-    }
+    } | ({"figure": figure_data(step.figure, names)} if step.figure is not None else {})
 
 
 def to_json(solution: Solution) -> dict:
@@ -807,7 +808,7 @@ def to_json(solution: Solution) -> dict:
                       for part in question.parts],
             "total_marks": str(question.total),
         },
-        "steps": [step_data(s) for s in solution.steps],
+        "steps": [step_data(s, names) for s in solution.steps],
         "answers": {
             key: {"exact": exact_data(value, names), "approx": approx_data(value)}
             for key, value in solution.answers.items()

@@ -82,6 +82,7 @@ class Step:
     data: StepData = NO_DATA  # the exact values the template shows: the payload of this kind
     checks: tuple[Check, ...] = ()
     note: str = ""  # one sentence of explanation, plain text with $…$ maths
+    figure: Any = None  # a figures.Figure drawn after the step (its values are the step's own), or None
 
     def __post_init__(self):
         # A payload of the wrong kind would fail only when a template reads a missing field.
