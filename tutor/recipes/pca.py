@@ -52,8 +52,9 @@ class CovarianceSpectrumData(StepData, kind="covariance_spectrum"):
     decimals: bool = False  # the eigenvalues are named roots: the share is shown as λ₁ / tr S ≈ its decimal
 
 
-def covariance_spectrum_step(S: sp.ImmutableMatrix, *, key: str, title: str) -> Step:
-    spec = spectrum(S)
+def covariance_spectrum_step(S: sp.ImmutableMatrix, *, key: str, title: str, spec=None) -> Step:
+    """``spec``: S's spectrum when the caller computed it already (for its eigenvectors)."""
+    spec = spec if spec is not None else spectrum(S)
     values = spec.values
     total = tidy(sum(values))
     share = tidy(values[0] / total) if total != 0 else sp.Integer(0)

@@ -9,7 +9,7 @@ The README's section on this topic shows a problem file.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import sympy as sp
 
@@ -17,6 +17,7 @@ from tutor import fields
 from tutor.errors import ProblemError
 from tutor.exact.eigen import spectrum
 from tutor.recipes import pca
+from tutor.recipes.pca_figures import pca_plot, scores_of
 from tutor.steps import Solution
 from tutor.topics import inputs
 
@@ -84,6 +85,17 @@ def from_covariance(problem: Problem, means, Xc, S) -> tuple:
     scores = pca.scores_step(Xc, spec, k)
     captured, fraction = pca.captured_steps(spec.values, k, sp.ImmutableMatrix(S).trace())
     reconstruction, error = pca.reconstruction_steps(X, means, scores.result, spec, k, divisor_of(problem))
+    # The picture: in two dimensions after the reconstruction (its x̂ are the projections on PC 1 when
+    # one component is kept); in three, the plane of PCs 1 and 2 after the scores.
+    ys = scores.result
+    if len(ys) < 2 <= len(spec.pairs):
+        ys = ys + (scores_of(Xc, spec.pairs[1].found, spec.pairs[1].norm_sq),)
+    figure = pca_plot(problem.points, means, eigenvectors.result, eigenvalues.result, ys,
+                      projections=reconstruction.result if k == 1 else None)
+    if X.cols == 2:
+        reconstruction = replace(reconstruction, figure=figure)
+    else:
+        scores = replace(scores, figure=figure)
     return (pca.pca_char_poly_step(S, spec), eigenvalues, eigenvectors, scores, captured, fraction,
             reconstruction, error)
 

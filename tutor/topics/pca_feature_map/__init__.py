@@ -8,15 +8,17 @@ The README's section on this topic shows a problem file.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import sympy as sp
 
 from tutor import fields
 from tutor.errors import ParseError, ProblemError
+from tutor.exact.eigen import spectrum
 from tutor.exact.parser import parse_map
 from tutor.exact.tidy import sign_of
 from tutor.recipes import pca
+from tutor.recipes.pca_figures import PHI_NAMES, X_NAMES, pca_plot, scores_of
 from tutor.steps import Solution
 from tutor.topics import inputs
 
@@ -72,12 +74,18 @@ def solve(problem: Problem) -> Solution:
     before = pca.covariance_step(problem.points, key="covariance_before", title="Covariance of the points")
     mapped = pca.mapped_points_step(problem.points, problem.phi, problem.variables)
     after = pca.covariance_step(mapped.result, key="covariance_after", title="Covariance of the mapped points")
+    spec_before, spec_after = spectrum(before.result), spectrum(after.result)
+    spectrum_before = pca.covariance_spectrum_step(before.result, key="eigenvalues_before",
+                                                   title="Spectrum before the map", spec=spec_before)
+    spectrum_after = pca.covariance_spectrum_step(after.result, key="eigenvalues_after",
+                                                  title="Spectrum after the map", spec=spec_after)
+    # Two pictures, so the change is seen: the points with their axes, then the mapped points with theirs.
     steps = (
         before,
-        pca.covariance_spectrum_step(before.result, key="eigenvalues_before", title="Spectrum before the map"),
+        replace(spectrum_before, figure=_figure(problem.points, before.data, spec_before, X_NAMES, "before the map:")),
         mapped,
         after,
-        pca.covariance_spectrum_step(after.result, key="eigenvalues_after", title="Spectrum after the map"),
+        replace(spectrum_after, figure=_figure(mapped.result, after.data, spec_after, PHI_NAMES, "after the map:")),
     )
     shares = [s.data.share for s in steps if s.kind == "covariance_spectrum"]
     # maths only inside $…$ (with \% there), so the sentence is valid Markdown and LaTeX alike
@@ -93,6 +101,15 @@ def solve(problem: Problem) -> Solution:
         verdict = f"PC 1's share of the variance stays at {after}: the map does not change what one direction explains."
     summary = (verdict,)
     return Solution(NAME, problem.title, problem, steps, tuple(ANSWER_KEYS), summary)
+
+
+def _figure(points, covariance, spec, names, when: str):
+    """The PCA picture of points whose covariance step and spectrum the solution has."""
+    pairs = spec.pairs[:2]
+    centred = sp.ImmutableMatrix(covariance.rows)
+    scores = tuple(scores_of(centred, p.found, p.norm_sq) for p in pairs)
+    return pca_plot(points, covariance.means, tuple(p.unit for p in pairs), spec.values, scores, names=names,
+                    what=when.capitalize())
 
 
 def problem_data(problem: Problem) -> dict:

@@ -8,7 +8,7 @@ The README's section on this topic shows a problem file.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import sympy as sp
 
@@ -16,6 +16,7 @@ from tutor import fields
 from tutor.errors import ProblemError
 from tutor.exact.eigen import spectrum
 from tutor.recipes import pca
+from tutor.recipes.pca_figures import component_scores, pca_plot
 from tutor.steps import Solution
 from tutor.topics import inputs
 
@@ -56,6 +57,11 @@ def solve(problem: Problem) -> Solution:
     spec = spectrum(gram.result)
     S = sp.ImmutableMatrix(Xc.T * Xc / n)
     vectors, values = pca.gram_map_steps(Xc, S, spec, n)
+    # The covariance's PCA picture, drawn after its eigenvalues: the points in two dimensions, else the
+    # plane of the first two components (the scores y_j = X_c u_j).
+    units = vectors.result[:2]
+    values = replace(values, figure=pca_plot(problem.points, means.result, units, values.result,
+                                             tuple(component_scores(Xc, u) for u in units)))
     steps = (means, centred, gram, pca.gram_spectrum_step(gram.result, spec), vectors, values)
     return Solution(NAME, problem.title, problem, steps, tuple(ANSWER_KEYS))
 

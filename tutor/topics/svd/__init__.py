@@ -9,7 +9,7 @@ The README's section on this topic shows a problem file.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import sympy as sp
 
@@ -17,6 +17,7 @@ from tutor import fields
 from tutor.errors import ProblemError
 from tutor.exact.eigen import spectrum
 from tutor.topics.svd import recipe as svd
+from tutor.topics.svd.figures import svd_plot
 from tutor.steps import Solution
 from tutor.topics import inputs
 
@@ -69,6 +70,8 @@ def solve(problem: Problem) -> Solution:
         raise ProblemError(f"is {problem.rank} but the matrix has rank {len(singular.result)}", field="rank")
     second, lefts, rights = svd.other_vectors_step(D, spec, singular.result, side)
     truncation = svd.truncation_step(D, singular.result, lefts, rights, problem.rank)
+    truncation = replace(truncation, figure=svd_plot(D, truncation.result, singular.result, lefts, rights,
+                                                     problem.rank))
     error = svd.error_step(D, truncation.result, singular.result, problem.rank)
     factors = svd.factors_step(D, singular.result, lefts, rights)
     steps = (gram, first, singular, second, truncation, error, factors)
