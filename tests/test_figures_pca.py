@@ -115,6 +115,17 @@ def _check_scores_plane(drawn: Drawn, centred_rows, S, variances):
     _segments_join(drawn, drawn.points, rings)
 
 
+def _labels(points, name):
+    """name(i) for each point, the ones that coincide with an earlier point left blank and named on it."""
+    out = []
+    for i, p in enumerate(points):
+        if any(_same(p, q) for q in points[:i]):
+            out.append("")
+        else:
+            out.append(r",\,".join(name(j + 1) for j, q in enumerate(points) if _same(p, q)))
+    return out
+
+
 def _bundled(topic):
     return sorted((PROBLEMS / topic).glob("*.yaml"))
 
@@ -133,7 +144,7 @@ def test_pca_figure_is_the_solution(path):
         _check_data_plane(drawn, points, a["means"], a["covariance"], a["eigenvalues"])
         if solution.problem.components == 1:  # the rings are the reconstruction's x̂
             assert all(_same(r, x) for r, x in zip(drawn.rings, a["reconstruction"]))
-        assert drawn.labels == [f"x_{i}" for i in range(1, len(points) + 1)]
+        assert drawn.labels == _labels(points, lambda i: f"x_{i}")
     else:
         assert list(figures) == ["scores"]
         drawn = figures["scores"]
@@ -204,7 +215,7 @@ def test_pca_feature_map_figures_before_and_after(path):
     assert after.figure["caption"].startswith("After the map:")
     if len(a["mapped_points"][0]) == 2:  # in feature space itself, its axes named φ_1, φ_2
         assert (after.figure["x_label"], after.figure["y_label"]) == (r"\phi_1", r"\phi_2")
-        assert after.labels[0] == r"\phi(x_1)"
+        assert after.labels == _labels(a["mapped_points"], lambda i: rf"\phi(x_{i})")
 
 
 def test_pca_feature_map_one_feature_is_a_line():
@@ -276,7 +287,7 @@ def test_svd_figure_is_the_data_and_its_truncation(path):
     assert all(_same(p, q) for p, q in zip(drawn.points, points)) and len(drawn.points) == len(points)
     assert all(_same(p, q) for p, q in zip(drawn.rings, rings)) and len(drawn.rings) == len(rings)
     _segments_join(drawn, points, rings)
-    assert drawn.labels == [f"x_{j}" for j in range(1, D.rows + 1)]
+    assert drawn.labels == _labels(points, lambda j: f"x_{j}")
 
 
 def test_svd_three_by_three_shows_the_dropped_direction():
@@ -312,3 +323,12 @@ def _approx(value):
     elif isinstance(value, list):
         for v in value:
             yield from _approx(v)
+
+
+def test_coinciding_points_share_one_label():
+    """The two equal rows of the rank-deficient matrix: one label, "x_1, x_2", not two printed over
+    each other; likewise φ(x_2) = φ(x_4) = (1, 0) of the circle."""
+    drawn = _figures(solve(str(PROBLEMS / "svd" / "rank-deficient.yaml")))["truncation"]
+    assert drawn.labels == [r"x_1,\,x_2", ""]
+    drawn = _figures(solve(str(PROBLEMS / "pca-feature-map" / "circle-radius.yaml")))["eigenvalues_after"]
+    assert drawn.labels == [r"\phi(x_1)", r"\phi(x_2),\,\phi(x_4)", r"\phi(x_3)", "", r"\phi(x_5)", r"\phi(x_6)"]

@@ -94,8 +94,7 @@ def _data_plane(points, mean, units, variances, scores, names, projections, lead
         if not is_zero(value):
             end = combine(mean, [(_root(value), u)])
             items.append(Arrow(tuple(mean), end, _axis_label(j), tone=_AXIS_TONES[j - 1]))
-    for i, x in enumerate(points, start=1):
-        items.append(Point(x[0], x[1], names.of(i)))
+    items += [Point(x[0], x[1], label) for x, label in zip(points, point_labels(points, names.of))]
     items.append(Point(mean[0], mean[1], names.mean, tone="ink", shape="square", place="sw"))
     caption = (f"{lead}the points ${names.caption_point}$, their mean ${names.caption_mean}$, the principal axes "
                r"$\sqrt{\lambda_j}\,\mathbf u_j$ drawn from the mean, and each point's projection onto PC 1 "
@@ -113,7 +112,8 @@ def _scores_plane(scores, variances, names, lead) -> Plot:
     for j, end in enumerate(ends, start=1):
         if not is_zero(variances[j - 1]):
             items.append(Arrow((zero, zero), end, _axis_label(j), tone=_AXIS_TONES[j - 1]))
-    items += [Point(a, b, names.of(i)) for i, (a, b) in enumerate(zip(ys1, ys2), start=1)]
+    plane = tuple(zip(ys1, ys2))
+    items += [Point(a, b, label) for (a, b), label in zip(plane, point_labels(plane, names.of))]
     items.append(Point(zero, zero, names.mean, tone="ink", shape="square", place="sw"))
     caption = (f"{lead}the points ${names.caption_point}$ in the plane of the first two principal components, "
                r"at their coordinates $(y_{i1}, y_{i2})$, with the mean at the origin, the axes "
@@ -131,13 +131,30 @@ def _line(coordinates, mean, units, variances, kept, names, lead, d) -> Plot:
     direction = units[j][0] if d == 1 else sp.Integer(1)  # u = (±1) in one dimension
     items = [Arrow((centre, zero), (tidy(centre + _root(variances[j]) * direction), zero), _axis_label(j + 1),
                    tone=_AXIS_TONES[0])]
-    items += [Point(a, zero, names.of(i)) for i, a in enumerate(coordinates, start=1)]
+    line = tuple((a, zero) for a in coordinates)
+    items += [Point(a, b, label) for (a, b), label in zip(line, point_labels(line, names.of))]
     items.append(Point(centre, zero, names.mean, tone="ink", shape="square", place="sw"))
-    where = "on their one axis" if d == 1 else "at their coordinates $y_{i1}$ on the only principal component"
+    where = "on their line" if d == 1 else "at their coordinates $y_{i1}$ on the only principal component"
     caption = (f"{lead}the points ${names.caption_point}$ {where}, with their mean ${names.caption_mean}$ and the "
                rf"principal axis $\sqrt{{\lambda_{j + 1}}}\,\mathbf u_{j + 1}$: all the spread lies along it.")
     x_label = names.coordinates[0] if d == 1 else rf"\mathrm{{PC}}\,{j + 1}"
     return Plot(_sentence(caption), tuple(items), x_label, "", equal=True)
+
+
+def point_labels(points, name) -> tuple[str, ...]:
+    """Each point's label, name(i); points that coincide share one label, x_2, x_4, on the first of
+    them (two labels in one place would print over each other)."""
+    groups: list[list[int]] = []
+    for i, p in enumerate(points):
+        group = next((g for g in groups if _same(points[g[0]], p)), None)
+        if group is None:
+            groups.append([i])
+        else:
+            group.append(i)
+    out = [""] * len(points)
+    for g in groups:
+        out[g[0]] = r",\,".join(name(i + 1) for i in g)
+    return tuple(out)
 
 
 def _same(p, q) -> bool:

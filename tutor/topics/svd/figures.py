@@ -16,6 +16,7 @@ import sympy as sp
 
 from tutor.exact.tidy import is_zero, tidy
 from tutor.figures import Arrow, Plot, Point, Segment
+from tutor.recipes.pca_figures import point_labels
 
 _TONES = ("orange", "green")
 
@@ -47,7 +48,7 @@ def _columns_plane(D, Dr, singular, rights, rank) -> Plot:
     for i, (delta, r) in enumerate(zip(singular[:2], rights), start=1):
         items.append(Arrow((zero, zero), tuple(tidy(delta * e) for e in r), rf"\delta_{i} r_{i}",
                            tone=_TONES[i - 1]))
-    items += [Point(x[0], x[1], _row(j)) for j, x in enumerate(rows, start=1)]
+    items += [Point(x[0], x[1], label) for x, label in zip(rows, point_labels(rows, _row))]
     caption = (rf"The rows $\mathbf x_j$ of $D$, the rows of $D_{rank}$ (rings) joined to them by dashed segments, "
                r"and the axes $\delta_i \mathbf r_i$ from the origin: "
                + (rf"$D_{rank}$ keeps each row's part along $\mathbf r_1$ and drops the rest."
@@ -74,10 +75,11 @@ def _singular_plane(D, singular, lefts, rank) -> Plot:
     rebuilt = [(kept(a, j), kept(b, j) if b is not None else zero) for j in range(m)]
     items = [Segment(x, y) for x, y in zip(points, rebuilt) if not _same(x, y)]
     items += [Point(y[0], y[1], tone="blue", shape="ring") for y in rebuilt]
-    items += [Point(x[0], x[1], _row(j)) for j, x in enumerate(points, start=1)]
+    items += [Point(x[0], x[1], label) for x, label in zip(points, point_labels(points, _row))]
     if b is None:
         caption = (rf"The rows $\mathbf x_j$ of $D$ at their coordinates $\mathbf x_j^T \mathbf r_1 = \delta_1 l_{{1j}}$: "
-                   r"$D$ has rank 1, so every row lies on the line of $\mathbf r_1$ and $D_1 = D$ (rings).")
+                   r"$D$ has rank 1, so every row lies on the line of $\mathbf r_1$ and $D_1 = D$: each row is its own "
+                   "reconstruction.")
         return Plot(caption, tuple(items), "r_1", "", equal=True)
     second = b + 1
     caption = (rf"The rows $\mathbf x_j$ of $D$ in the plane of $\mathbf r_1$ and $\mathbf r_{second}$, at "
