@@ -112,7 +112,19 @@ class Scene:
     y1: float
 
 
+class Undrawable(ValueError):
+    """A figure whose numbers cannot be laid out on a page (beyond a float's range, a logarithm of a
+    value that is not positive): the document says so in its place instead."""
+
+
 def scene(figure: Figure) -> Scene:
+    try:
+        return _scene(figure)
+    except (ValueError, OverflowError, ZeroDivisionError) as err:
+        raise Undrawable(str(err)) from None
+
+
+def _scene(figure: Figure) -> Scene:
     if isinstance(figure, Plot):
         shapes = _plot(figure)
     elif isinstance(figure, Bars):
@@ -121,7 +133,10 @@ def scene(figure: Figure) -> Scene:
         shapes = _graph(figure)
     else:
         raise TypeError(f"not a figure: {type(figure).__name__}")
-    return Scene(tuple(shapes), *_bounds(shapes))
+    box = _bounds(shapes)
+    if not all(math.isfinite(v) for v in box):
+        raise ValueError("coordinates beyond the range a page can show")
+    return Scene(tuple(shapes), *box)
 
 
 # --- numbers and ticks ---------------------------------------------------------------------------
@@ -132,7 +147,7 @@ def number(value) -> float:
         return float(value)
     x = float(shown(value, 15))
     if not math.isfinite(x):
-        raise ValueError(f"figure coordinate {value} is not a finite number")
+        raise ValueError("a coordinate beyond the range a page can show")
     return x
 
 
