@@ -263,3 +263,15 @@ def test_any_figure_is_drawn_within_the_line_or_left_out_with_a_reason(figure):
     picture = scene(figure)
     assert picture.x1 - picture.x0 <= MAX_WIDTH + 3  # cm: the plot, its labels and tick numbers
     ET.fromstring(svg(picture))
+
+
+def test_the_overflow_sweep_allows_small_tick_numbers_inside_a_figure_only():
+    import sys
+
+    from tests.conftest import ROOT
+
+    sys.path.insert(0, str(ROOT / "bench"))
+    import overflow_sweep
+
+    assert overflow_sweep.forbidden_commands(tikz(scene(PLOT))) == []
+    assert overflow_sweep.forbidden_commands(tikz(scene(PLOT)) + r" {\scriptsize $x$}") == [r"\scriptsize"]
