@@ -218,3 +218,60 @@ def test_json_carries_each_figure_exact_and_approximate(drawn):
                                               "tree": False, "highlight": False}
     assert [s["values"][0]["exact"] for s in steps[0]["figure"]["series"]] == ["1/2", "1/3"]
     assert figure_data(PLOT) == figure
+
+
+# --- any figure: drawn, or left out with a reason; never a crash ----------------------------------
+
+from hypothesis import given, settings, strategies as st  # noqa: E402
+
+from tutor.figures.output import block, drawing  # noqa: E402
+from tutor.figures.scene import MAX_WIDTH  # noqa: E402
+
+_numbers = st.one_of(st.integers(-10**6, 10**6), st.fractions(max_denominator=10**6),
+                     st.integers(-400, 400).map(lambda k: sp.Integer(10) ** k),
+                     st.integers(1, 50).map(sp.sqrt)).map(sp.nsimplify)
+
+
+@st.composite
+def _figures(draw):
+    kind = draw(st.sampled_from(["plot", "bars", "graph"]))
+    if kind == "plot":
+        points = draw(st.lists(st.tuples(_numbers, _numbers), min_size=1, max_size=12))
+        items = tuple(Point(x, y, f"x_{{{i + 1}}}") for i, (x, y) in enumerate(points))
+        return Plot("A plot.", items, equal=draw(st.booleans()), log_y=draw(st.booleans()))
+    if kind == "bars":
+        n = draw(st.integers(1, 40))
+        values = draw(st.lists(st.lists(_numbers, min_size=n, max_size=n), min_size=1, max_size=3))
+        return Bars("Bars.", tuple(f"x_{{{i}}}" for i in range(n)),
+                    tuple(BarSeries(f"s_{j}", tuple(v)) for j, v in enumerate(values)))
+    n = draw(st.integers(2, 7))
+    parents = [draw(st.integers(0, i - 1)) for i in range(1, n)]
+    edges = [Edge(p, i + 1, r"\mathrm{a}") for i, p in enumerate(parents)]
+    extra = draw(st.lists(st.tuples(st.integers(0, n - 1), st.integers(0, n - 1)), max_size=6))
+    edges += [Edge(u, v, r"\mathrm{b}", tree=False) for u, v in extra if u != v]
+    return Graph("A graph.", tuple(Vertex(r"\mathrm{X}", i) for i in range(n)), tuple(edges))
+
+
+@settings(max_examples=150, deadline=None)
+@given(_figures())
+def test_any_figure_is_drawn_within_the_line_or_left_out_with_a_reason(figure):
+    with drawing(stem="t"):
+        outputs = {fmt: str(block(fmt, figure)) for fmt in ("tex", "html", "md")}
+    if "is left out: " in outputs["md"]:
+        assert "is left out: " in outputs["tex"] and "is left out: " in outputs["html"]
+        return
+    picture = scene(figure)
+    assert picture.x1 - picture.x0 <= MAX_WIDTH + 3  # cm: the plot, its labels and tick numbers
+    ET.fromstring(svg(picture))
+
+
+def test_the_overflow_sweep_allows_small_tick_numbers_inside_a_figure_only():
+    import sys
+
+    from tests.conftest import ROOT
+
+    sys.path.insert(0, str(ROOT / "bench"))
+    import overflow_sweep
+
+    assert overflow_sweep.forbidden_commands(tikz(scene(PLOT))) == []
+    assert overflow_sweep.forbidden_commands(tikz(scene(PLOT)) + r" {\scriptsize $x$}") == [r"\scriptsize"]

@@ -14,7 +14,7 @@ from contextvars import ContextVar
 from dataclasses import dataclass, field
 
 from .model import Figure
-from .scene import scene
+from .scene import Undrawable, scene
 from .svg import svg
 from .tikz import tikz
 
@@ -53,24 +53,35 @@ def block(fmt: str, figure: Figure | None) -> str:
     state.count += 1
     n = state.count
     caption = figure.caption
+    try:
+        picture = scene(figure)
+    except Undrawable as err:  # the values are in the steps above; only their picture is left out
+        note = f"Figure {n} ({caption.rstrip('.')}) is left out: {err}."
+        return {"tex": f"\\emph{{{note}}}\n", "md": f"*{note}*\n"}.get(fmt) or _html_note(note)
     if fmt == "tex":
-        return (f"\\begin{{center}}\\begin{{minipage}}{{\\linewidth}}\\centering\n{tikz(scene(figure))}\\par\n"
+        return (f"\\begin{{center}}\\begin{{minipage}}{{\\linewidth}}\\centering\n{tikz(picture)}\\par\n"
                 f"\\vspace{{2pt}}{{\\small Figure {n}: {caption}}}\n\\end{{minipage}}\\end{{center}}\n")
     if fmt == "html":
         from markupsafe import Markup, escape
 
-        body = svg(scene(figure), title=f"Figure {n}: {caption}")
+        body = svg(picture, title=f"Figure {n}: {caption}")
         return Markup(f'<figure class="tutor-figure">\n{body}\n<figcaption>Figure {n}: {escape(caption)}'
                       f"</figcaption>\n</figure>\n")
     if fmt == "md":
         if state.inline or state.stem:
-            picture = svg(scene(figure), title=f"Figure {n}: {caption}", standalone=True)
+            text = svg(picture, title=f"Figure {n}: {caption}", standalone=True)
             if state.inline:
-                target = "data:image/svg+xml;base64," + base64.b64encode(picture.encode()).decode("ascii")
+                target = "data:image/svg+xml;base64," + base64.b64encode(text.encode()).decode("ascii")
             else:
                 target = f"{state.stem}-fig{n}.svg"
-                state.files[target] = picture
+                state.files[target] = text
             return f"![Figure {n}]({target})\n\n*Figure {n}: {caption}*\n"
         return (f"*Figure {n} ({caption.rstrip('.')}) is left out on standard output: write the solution "
                 f"to a file with `-o FILE.md` to get it as an SVG file beside it.*\n")
     raise ValueError(f"unknown format {fmt!r}")
+
+
+def _html_note(note: str):
+    from markupsafe import Markup, escape
+
+    return Markup(f"<p><em>{escape(note)}</em></p>\n")

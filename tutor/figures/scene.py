@@ -17,6 +17,8 @@ from .model import Arrow, Bars, Curve, Figure, Graph, Level, Plot, Point, Segmen
 
 # Sizes, in cm: a figure is at most half the text width of an A4 handout wide and a third of it high.
 WIDTH = 7.0
+MAX_WIDTH = 14.0  # bars and graphs with many columns: the text width of a handout (17 cm) less labels
+MAX_DEPTH = 10.0  # a graph's DFS tree, root to deepest vertex
 MAX_HEIGHT = 5.5
 MIN_HEIGHT = 2.2
 CURVE_HEIGHT = 4.5
@@ -110,7 +112,19 @@ class Scene:
     y1: float
 
 
+class Undrawable(ValueError):
+    """A figure whose numbers cannot be laid out on a page (beyond a float's range, a logarithm of a
+    value that is not positive): the document says so in its place instead."""
+
+
 def scene(figure: Figure) -> Scene:
+    try:
+        return _scene(figure)
+    except (ValueError, OverflowError, ZeroDivisionError) as err:
+        raise Undrawable(str(err)) from None
+
+
+def _scene(figure: Figure) -> Scene:
     if isinstance(figure, Plot):
         shapes = _plot(figure)
     elif isinstance(figure, Bars):
@@ -119,7 +133,10 @@ def scene(figure: Figure) -> Scene:
         shapes = _graph(figure)
     else:
         raise TypeError(f"not a figure: {type(figure).__name__}")
-    return Scene(tuple(shapes), *_bounds(shapes))
+    box = _bounds(shapes)
+    if not all(math.isfinite(v) for v in box):
+        raise ValueError("coordinates beyond the range a page can show")
+    return Scene(tuple(shapes), *box)
 
 
 # --- numbers and ticks ---------------------------------------------------------------------------
@@ -130,7 +147,7 @@ def number(value) -> float:
         return float(value)
     x = float(shown(value, 15))
     if not math.isfinite(x):
-        raise ValueError(f"figure coordinate {value} is not a finite number")
+        raise ValueError("a coordinate beyond the range a page can show")
     return x
 
 
@@ -248,7 +265,7 @@ def _plot(plot: Plot) -> list[Shape]:
     legend: list[tuple[str, str, bool, bool]] = []
     for item in items:
         if isinstance(item, Level):
-            y = at(0, item.y)[1] if not plot.log_y else at(xlo, item.y)[1]
+            y = at(xlo, item.y)[1]
             shapes.append(Line(((0, y), (width, y)), tone=item.tone, dashed=item.dashed))
             if item.label:
                 shapes.append(Text(width - 0.05, y + 0.06, labels.check(item.label), "south east",
@@ -340,8 +357,9 @@ def _bars(bars: Bars) -> list[Shape]:
     if hi - lo < 1e-12:
         hi = lo + 1
     hi += (hi - lo) * 0.08
-    slot = min(1.4, max(0.5, WIDTH / n))
+    slot = min(1.4, MAX_WIDTH / n)  # many categories: thinner bars, never wider than the line
     width, height = slot * n, CURVE_HEIGHT * 0.8
+    every = math.ceil(n / 16)  # and a label under every first, second, … category, as there is room
 
     def y_of(v: float) -> float:
         return (v - lo) / (hi - lo) * height
@@ -355,7 +373,8 @@ def _bars(bars: Bars) -> list[Shape]:
             v = number(series.values[j])
             shapes.append(Box(left + s * bar, y_of(0), left + (s + 1) * bar, y_of(v), fill=series.tone,
                               stroke=None))
-        shapes.append(Text(j * slot + slot / 2, -0.08, labels.check(category), "north"))
+        if j % every == 0:
+            shapes.append(Text(j * slot + slot / 2, -0.08, labels.check(category), "north"))
     if lo < 0:
         shapes.append(Line(((0, y_of(0)), (width, y_of(0))), width=0.5))
     if bars.x_label:
@@ -421,6 +440,11 @@ def _graph(graph: Graph) -> list[Shape]:
             pos[v] = (column[0] * DX, 0.0)
             column[0] += 1
 
+    # A wide or deep tree is drawn closer together (never closer than a vertex's diameter and a bit).
+    depth = max(-y for _, y in pos.values()) / DY
+    sx = min(1.0, MAX_WIDTH / (max(1.0, column[0] - 1) * DX))
+    sy = min(1.0, MAX_DEPTH / (max(1.0, depth) * DY))
+    pos = {v: (x * sx, y * sy) for v, (x, y) in pos.items()}
     centre = (sum(x for x, _ in pos.values()) / n, sum(y for _, y in pos.values()) / n)
     shapes: list[Shape] = []
     for edge in graph.edges:
