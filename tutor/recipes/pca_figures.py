@@ -129,8 +129,9 @@ def _line(coordinates, mean, units, variances, kept, names, lead, d) -> Plot:
     j = kept[0]
     centre = mean[0] if d == 1 else zero
     direction = units[j][0] if d == 1 else sp.Integer(1)  # u = (±1) in one dimension
+    # Its label below the line: the points' labels stand above it (with two points the axis ends on one).
     items = [Arrow((centre, zero), (tidy(centre + _root(variances[j]) * direction), zero), _axis_label(j + 1),
-                   tone=_AXIS_TONES[0])]
+                   tone=_AXIS_TONES[0], place="se")]
     line = tuple((a, zero) for a in coordinates)
     items += [Point(a, b, label) for (a, b), label in zip(line, point_labels(line, names.of))]
     items.append(Point(centre, zero, names.mean, tone="ink", shape="square", place="sw"))
