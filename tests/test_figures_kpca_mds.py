@@ -15,6 +15,7 @@ import sympy as sp
 
 from tutor import generators, load_problem, solve
 from tutor.exact.tidy import is_zero
+from tutor.figures.scene import scene
 from tutor.rendering import to_json
 
 from .conftest import PROBLEMS, solve_yaml
@@ -24,7 +25,11 @@ MDS = sorted((PROBLEMS / "mds").glob("*.yaml"))
 
 
 def figures(solution) -> dict[str, dict]:
-    """Step key → the figure of that step, as the JSON writes it."""
+    """Step key → the figure of that step, as the JSON writes it; each can be laid out (its labels in
+    the subset both drawings set, its numbers on a page)."""
+    for step in solution.steps:
+        if step.figure is not None:
+            scene(step.figure)
     return {s["key"]: s["figure"] for s in to_json(solution)["steps"] if "figure" in s}
 
 
