@@ -94,18 +94,26 @@ def assert_input_figure(problem, figure):
 
 
 def assert_kernel_pca_figures(solution):
+    """Input points (1-D or 2-D) beside the coordinates in one row; alone on the first step when
+    there are no coordinates; the coordinates alone when the points are not given (or 3-D+)."""
     problem = solution.problem
     found = figures(solution)
-    expected = set()
-    if problem.points is not None and len(problem.points[0]) <= 2:
-        first = solution.steps[0].key
-        expected.add(first)
-        assert_input_figure(problem, found[first])
+    drawn_input = problem.points is not None and len(problem.points[0]) <= 2
     if "coordinates" in solution.answers:
         key = "new_coordinates" if problem.new_points else "coordinates"
-        expected.add(key)
-        assert_coordinates_figure(solution, found[key])
-    assert set(found) == expected
+        assert set(found) == {key}
+        figure = found[key]
+        if drawn_input:
+            assert figure["type"] == "row" and len(figure["panels"]) == 2
+            assert_input_figure(problem, figure["panels"][0])
+            figure = figure["panels"][1]
+        assert_coordinates_figure(solution, figure)
+    elif drawn_input:
+        first = solution.steps[0].key
+        assert set(found) == {first}
+        assert_input_figure(problem, found[first])
+    else:
+        assert not found
 
 
 @pytest.mark.parametrize("path", KPCA, ids=lambda p: p.stem)
@@ -123,18 +131,21 @@ def test_the_notes_example3_draws_the_coordinates_the_notes_find():
             "PC 2 separates $\\mathbf x_{3}$ from $\\mathbf x_{1}$, $\\mathbf x_{2}$") in figure["caption"]
 
 
-def test_the_points_are_drawn_on_the_first_step_when_given():
+def test_the_points_are_drawn_beside_their_coordinates_when_given():
     solution = solve(str(PROBLEMS / "kernel-pca" / "linear-three-points.yaml"))
-    figure = solution.steps[0].figure
-    assert solution.steps[0].key == "gram"
-    assert [(m.x, m.y, m.label) for m in figure.items] == [(0, 0, "x_{1}"), (2, 0, "x_{2}"), (1, 3, "x_{3}")]
-    assert figure.x_label == "x_{i1}" and figure.y_label == "x_{i2}"
+    row = solution.step("coordinates").figure
+    given, coordinates = row.panels
+    assert [(m.x, m.y, m.label) for m in given.items] == [(0, 0, "x_{1}"), (2, 0, "x_{2}"), (1, 3, "x_{3}")]
+    assert given.x_label == "x_{i1}" and given.y_label == "x_{i2}" and coordinates.x_label == "a_1"
+    assert row.caption.startswith("Left: The points") and "Right: Each point" in row.caption
+    assert solution.steps[0].figure is None
 
 
 def test_a_new_point_is_drawn_as_a_square_after_its_projection():
     solution = solve(str(PROBLEMS / "kernel-pca" / "polynomial-new-point.yaml"))
     figure = solution.step("new_coordinates").figure
     assert solution.step("coordinates").figure is None
+    figure = figure.panels[1] if hasattr(figure, "panels") else figure
     (square,) = [m for m in figure.items if m.shape == "square"]
     assert (square.x, square.y, square.label, square.tone) == (1, sp.Rational(-5, 6), "x", "orange")
     assert "new point" in figure.caption
@@ -142,7 +153,7 @@ def test_a_new_point_is_drawn_as_a_square_after_its_projection():
 
 def test_one_component_is_drawn_on_a_line_with_labels_alternating_above_and_below():
     solution = solve(str(PROBLEMS / "kernel-pca" / "linear-two-points.yaml"))
-    figure = solution.step("coordinates").figure
+    figure = solution.step("coordinates").figure.panels[1]
     a1 = solution.answers["coordinates"][0]
     assert [(m.x, m.y) for m in figure.items] == [(a1[0], 0), (a1[1], 0)]
     assert {m.place for m in figure.items} == {"n", "s"}
@@ -153,7 +164,7 @@ def test_one_dimensional_inputs_are_drawn_on_a_line():
     solution = solve_yaml("topic: kernel-pca\npoints: [[0], [1], [3]]\nkernel: {name: rbf, gamma: 1}\n"
                           "new_points: [[2], [5]]\n")
     assert_kernel_pca_figures(solution)
-    figure = solution.steps[0].figure
+    figure = solution.step("new_coordinates").figure.panels[0]
     assert [(m.x, m.y, m.label) for m in figure.items] == [
         (0, 0, "x_{1}"), (1, 0, "x_{2}"), (3, 0, "x_{3}"), (2, 0, "x'_{1}"), (5, 0, "x'_{2}")]
     # along the line, sorted by position (0, 1, 2, 3, 5), labels alternate above and below
@@ -170,8 +181,9 @@ def test_points_in_three_dimensions_have_no_input_figure_and_three_components_sh
 def test_coinciding_points_share_one_marker_labelled_with_both():
     solution = solve_yaml("topic: kernel-pca\npoints: [[0,0],[0,0],[1,1]]\nkernel: {name: linear}\n")
     assert_kernel_pca_figures(solution)
-    assert [m.label for m in solution.steps[0].figure.items] == ["x_{1}, x_{2}", "x_{3}"]
-    assert [m.label for m in solution.step("coordinates").figure.items] == ["x_{1}, x_{2}", "x_{3}"]
+    given, coordinates = solution.step("coordinates").figure.panels
+    assert [m.label for m in given.items] == ["x_{1}, x_{2}", "x_{3}"]
+    assert [m.label for m in coordinates.items] == ["x_{1}, x_{2}", "x_{3}"]
 
 
 def test_no_coordinates_figure_when_kernel_pca_has_no_component():

@@ -88,8 +88,6 @@ def solve(problem: Problem) -> Solution:
     if problem.centred_kernel_matrix is None:
         source = inputs.KernelSource(problem.title, problem.points, problem.kernel, problem.kernel_matrix)
         steps, K = inputs.kernel_steps(source)
-        if problem.points is not None:  # the points as given, drawn where the kernel is first worked out
-            steps[0] = replace(steps[0], figure=figures.input_figure(problem.points, problem.new_points))
         centre = centring.centring_steps(K)
         steps += centre
         row_means, grand_mean = centre[0].result, centre[1].result
@@ -98,6 +96,8 @@ def solve(problem: Problem) -> Solution:
         Khat = problem.centred_kernel_matrix
         steps = [centring.given_centred_step(Khat)]
 
+    # The points as given (in one or two dimensions), drawn beside their coordinates.
+    given = figures.input_figure(problem.points, problem.new_points) if problem.points is not None else None
     spec = spectrum(Khat)
     values = spec.values
     steps += [kpca.char_poly_step(Khat, spec), kpca.eigenvalues_step(spec), kpca.eigenvectors_step(Khat, spec)]
@@ -108,6 +108,8 @@ def solve(problem: Problem) -> Solution:
         raise ProblemError(f"asks for {problem.components} components but only {positive} eigenvalues are positive",
                            field="components")
     if positive == 0:
+        if given is not None:  # no coordinates to draw: the points where the kernel is first worked out
+            steps[0] = replace(steps[0], figure=given)
         summary.append("Every eigenvalue of $\\hat{\\mathbf K}$ is $0$: the points coincide in feature space, "
                        "there is no variance to explain and kernel PCA has no component.")
     else:
@@ -127,10 +129,10 @@ def solve(problem: Problem) -> Solution:
             new = kpca.new_points_step(problem.points, problem.kernel, problem.new_points,
                                        row_means, grand_mean, comps)
             figure = figures.coordinates_figure(coordinates.result, coordinates.data.separations, new.result)
-            steps.append(replace(new, figure=figure))
+            steps.append(replace(new, figure=figures.beside(given, figure)))
         else:
             figure = figures.coordinates_figure(coordinates.result, coordinates.data.separations)
-            steps[steps.index(coordinates)] = replace(coordinates, figure=figure)
+            steps[steps.index(coordinates)] = replace(coordinates, figure=figures.beside(given, figure))
     if any(sign_of(v) < 0 for v in values):
         summary.append("$\\hat{\\mathbf K}$ has a negative eigenvalue, so the matrix is not positive "
                        "semi-definite (not a valid kernel matrix); only positive eigenvalues give components.")

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 import sympy as sp
 
 from tutor.exact.tidy import approx, is_zero, sign_of
-from tutor.figures import Plot, Point
+from tutor.figures import Plot, Point, Row
 from tutor.recipes.eigenpairs import Separation
 
 # Where a label stands from its point: away from the centre of the cloud, so labels fall outside it.
@@ -125,3 +125,12 @@ def coordinates_figure(coordinates, separations: tuple[Separation, ...], new=())
     extra = _new_words(new, placed=True)
     return Plot(f"Each point $\\mathbf x_j$ {where}{extra}: {seen}.", labelled_points(marks, line=not two),
                 x_label="a_1", y_label="a_2" if two else "")
+
+
+def beside(given: Plot | None, coordinates: Plot) -> Plot | Row:
+    """The input points (if drawn) beside their coordinates, as one figure: a third of a page less
+    than one under the other, and the two pictures of the same points side by side."""
+    if given is None:
+        return coordinates
+    return Row(f"Left: {given.caption} Right: {coordinates.caption}", (given, coordinates),
+               titles=(r"\text{input space}", r"\text{kernel-PCA coordinates}"))
