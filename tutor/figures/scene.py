@@ -21,11 +21,12 @@ from .model import Arrow, Bars, Curve, Figure, Graph, Level, Plot, Point, Row, S
 WIDTH = 7.0
 MAX_WIDTH = 14.0  # bars and graphs with many columns: the text width of a handout (17 cm) less labels
 MAX_DEPTH = 10.0  # a graph's DFS tree, root to deepest vertex
-MAX_HEIGHT = 5.5
+MAX_HEIGHT = 4.8
+PANEL_HEIGHT = 4.0  # a panel of a Row: two side by side take no more than one line of text more
 MIN_HEIGHT = 2.2
 CURVE_HEIGHT = 4.5
 GAP = 0.12  # from a mark to its label
-CHAR = {"small": 0.19, "tiny": 0.15}  # average width of a character, to size the space a label takes
+CHAR = {"small": 0.21, "tiny": 0.16}  # average width of a character, to size the space a label takes
 
 TONES = {  # Okabe and Ito's colour-blind-safe palette
     "ink": (0, 0, 0), "blue": (0, 114, 178), "orange": (230, 159, 0), "green": (0, 158, 115),
@@ -221,7 +222,7 @@ def _plot_values(plot: Plot):
     return xs, ys
 
 
-def _plot(plot: Plot, room: float = WIDTH) -> list[Shape]:
+def _plot(plot: Plot, room: float = WIDTH, tallest: float = MAX_HEIGHT) -> list[Shape]:
     """The plot in a frame `room` cm wide (less where equal axes make it tall). The ranges grow until
     the labels of points and arrows stand inside the frame: a label never crosses it or the axis names."""
     xs, ys = _plot_values(plot)
@@ -234,7 +235,7 @@ def _plot(plot: Plot, room: float = WIDTH) -> list[Shape]:
     line = (plot.equal and not plot.y_label and plot.y_range is None and not plot.log_y
             and all(abs(y) < 1e-12 for y in ys))
     for _ in range(4):
-        shapes, width, height = _plot_at(plot, room, xlo, xhi, ylo, yhi, line)
+        shapes, width, height = _plot_at(plot, room, tallest, xlo, xhi, ylo, yhi, line)
         boxes = [_text_box(t) for t in shapes if isinstance(t, Text) and t.halo]
         left = max([0.0] + [-b[0] for b in boxes])
         right = max([0.0] + [b[2] - width for b in boxes])
@@ -248,7 +249,7 @@ def _plot(plot: Plot, room: float = WIDTH) -> list[Shape]:
     return shapes
 
 
-def _plot_at(plot: Plot, room: float, xlo, xhi, ylo, yhi, line: bool):
+def _plot_at(plot: Plot, room: float, tallest: float, xlo, xhi, ylo, yhi, line: bool):
     if line:
         # Points on the x axis: a number line, not a frame with an empty y axis.
         width, height = room, 1.2
@@ -256,8 +257,8 @@ def _plot_at(plot: Plot, room: float, xlo, xhi, ylo, yhi, line: bool):
     elif plot.equal:
         # One unit as long on both axes; a flat picture gets a band around it.
         width, height = room, room * (yhi - ylo) / (xhi - xlo)
-        if height > MAX_HEIGHT:
-            width, height = MAX_HEIGHT * (xhi - xlo) / (yhi - ylo), MAX_HEIGHT
+        if height > tallest:
+            width, height = tallest * (xhi - xlo) / (yhi - ylo), tallest
             if width < MIN_HEIGHT:  # a tall thin picture: widen the x range around its centre
                 extra = (MIN_HEIGHT / width - 1) * (xhi - xlo) / 2
                 xlo, xhi, width = xlo - extra, xhi + extra, MIN_HEIGHT
@@ -265,7 +266,7 @@ def _plot_at(plot: Plot, room: float, xlo, xhi, ylo, yhi, line: bool):
             extra = (MIN_HEIGHT / height - 1) * (yhi - ylo) / 2 if height > 0 else 1
             ylo, yhi, height = ylo - extra, yhi + extra, MIN_HEIGHT
     else:
-        width, height = room, CURVE_HEIGHT * room / WIDTH
+        width, height = room, min(tallest, CURVE_HEIGHT * room / WIDTH)
 
     def at(x, y) -> tuple[float, float]:
         fy = number(y)
@@ -394,7 +395,7 @@ def _row(row: Row) -> list[Shape]:
     shapes: list[Shape] = []
     left = 0.0
     for i, panel in enumerate(row.panels):
-        own = _plot(panel, room) if isinstance(panel, Plot) else _bars(panel, room)
+        own = _plot(panel, room, PANEL_HEIGHT) if isinstance(panel, Plot) else _bars(panel, room)
         x0, _, x1, y1 = _bounds(own)
         if row.titles:
             own.append(Text((x0 + x1) / 2, y1 + 0.05, labels.check(row.titles[i]), "south"))
@@ -553,7 +554,9 @@ def _graph(graph: Graph) -> list[Shape]:
 # --- the bounding box ----------------------------------------------------------------------------
 
 def _text_width(label: str, size: str) -> float:
-    return CHAR[size] * max(1, len(labels.text(label)))
+    # The characters' average width and TikZ's inner sep on both sides; subscripts count as whole
+    # characters (a little generous, which keeps labels clear of the frame).
+    return CHAR[size] * max(1, len(labels.text(label))) + 0.08
 
 
 def _text_box(t: Text) -> tuple[float, float, float, float]:
