@@ -13,7 +13,7 @@ import sympy as sp
 from tutor import solve
 from tutor.exact.tidy import is_zero
 from tutor.generators import draw_solved
-from tutor.rendering import to_json
+from tutor.rendering import render, to_json
 
 from .conftest import PROBLEMS, solve_yaml
 
@@ -53,7 +53,14 @@ class Drawn:
 
 
 def _figures(solution) -> dict[str, Drawn]:
-    return {s["key"]: Drawn(s["figure"]) for s in to_json(solution)["steps"] if "figure" in s}
+    return {s["key"]: _drawn(s["figure"]) for s in to_json(solution)["steps"] if "figure" in s}
+
+
+def _drawn(figure: dict):
+    """A plot read back, or a row's panels (a tuple of them)."""
+    if figure["type"] == "row":
+        return tuple(Drawn(panel) for panel in figure["panels"])
+    return Drawn(figure)
 
 
 def _segments_join(drawn: Drawn, points, rings):
@@ -205,14 +212,12 @@ def test_pca_feature_map_figures_before_and_after(path):
     solution = solve(str(path))
     a = solution.answers
     figures = _figures(solution)
-    assert list(figures) == ["eigenvalues_before", "eigenvalues_after"]
-    _covariance_check(figures["eigenvalues_before"], solution.problem.points, a["covariance_before"],
-                      a["eigenvalues_before"])
-    _covariance_check(figures["eigenvalues_after"], a["mapped_points"], a["covariance_after"],
-                      a["eigenvalues_after"])
-    assert figures["eigenvalues_before"].figure["caption"].startswith("Before the map:")
-    after = figures["eigenvalues_after"]
-    assert after.figure["caption"].startswith("After the map:")
+    assert list(figures) == ["eigenvalues_after"]  # one figure: before the map beside after it
+    before, after = figures["eigenvalues_after"]
+    _covariance_check(before, solution.problem.points, a["covariance_before"], a["eigenvalues_before"])
+    _covariance_check(after, a["mapped_points"], a["covariance_after"], a["eigenvalues_after"])
+    caption = to_json(solution)["steps"][-1]["figure"]["caption"]
+    assert caption.startswith("Left, before the map: the points") and "Right, after the map: the points" in caption
     if len(a["mapped_points"][0]) == 2:  # in feature space itself, its axes named φ_1, φ_2
         assert (after.figure["x_label"], after.figure["y_label"]) == (r"\phi_1", r"\phi_2")
         assert after.labels == _labels(a["mapped_points"], lambda i: rf"\phi(x_{i})")
@@ -220,7 +225,7 @@ def test_pca_feature_map_figures_before_and_after(path):
 
 def test_pca_feature_map_one_feature_is_a_line():
     solution = solve_yaml('topic: pca-feature-map\npoints: [[1, 2], [2, 1], [4, 0]]\nmap: ["x1 + x2"]\n')
-    drawn = _figures(solution)["eigenvalues_after"]
+    _, drawn = _figures(solution)["eigenvalues_after"]
     phi = [p[0] for p in solution.answers["mapped_points"]]
     assert all(_same(p, (x, 0)) for p, x in zip(drawn.points, phi)) and len(drawn.points) == 3
     assert _same(drawn.mean, (sum(phi) / 3, 0))
@@ -330,5 +335,26 @@ def test_coinciding_points_share_one_label():
     each other; likewise φ(x_2) = φ(x_4) = (1, 0) of the circle."""
     drawn = _figures(solve(str(PROBLEMS / "svd" / "rank-deficient.yaml")))["truncation"]
     assert drawn.labels == [r"x_1,\,x_2", ""]
-    drawn = _figures(solve(str(PROBLEMS / "pca-feature-map" / "circle-radius.yaml")))["eigenvalues_after"]
+    _, drawn = _figures(solve(str(PROBLEMS / "pca-feature-map" / "circle-radius.yaml")))["eigenvalues_after"]
     assert drawn.labels == [r"\phi(x_1)", r"\phi(x_2),\,\phi(x_4)", r"\phi(x_3)", "", r"\phi(x_5)", r"\phi(x_6)"]
+
+
+
+def test_pca_feature_map_without_spread_after_draws_before_alone():
+    """Points on the unit circle mapped to their squared radius: every φ(x_i) = 1, no spread after the
+    map, so the figure is the points before it alone, captioned so."""
+    solution = solve_yaml('topic: pca-feature-map\npoints: [[1, 0], [0, 1], [-1, 0]]\nmap: ["x1^2 + x2^2"]\n')
+    drawn = _figures(solution)["eigenvalues_after"]
+    assert isinstance(drawn, Drawn) and drawn.figure["caption"].startswith("Before the map: the points")
+    _covariance_check(drawn, solution.problem.points, solution.answers["covariance_before"],
+                      solution.answers["eigenvalues_before"])
+
+
+@pytest.mark.parametrize("path", [p for t in ("pca", "pca-feature-map", "pca-gram", "svd") for p in _bundled(t)],
+                         ids=lambda p: f"{p.parent.name}/{p.stem}")
+def test_every_bundled_figure_is_drawn_not_left_out(path):
+    """Labels, titles and ranges the drawings can set: none of these figures is replaced by a note."""
+    solution = solve(str(path))
+    for fmt in ("tex", "html"):
+        page = render(solution, fmt)
+        assert "is left out" not in page and "Figure 1" in page, fmt

@@ -55,24 +55,23 @@ def scores_of(centred, found, norm_sq) -> tuple[sp.Expr, ...]:
 
 
 def pca_plot(points, mean, units, variances, scores, *, names: Names = X_NAMES,
-             projections=None, what: str = "") -> Plot | None:
+             projections=None) -> Plot | None:
     """The PCA picture of ``points`` (n tuples of d values) with mean x̄, the principal directions
     ``units`` (descending, at least PC 1) with their variances λ, and ``scores``: each point's
     coordinates on PC 1 (and on PC 2, when there is one; they are needed in three or more
     dimensions). ``projections``: x̂_i on PC 1 when the solution computed them (the reconstruction
-    with one component), else they are formed as x̄ + y_i1 u_1. ``what``: words before the caption's
-    description (e.g. "Before the map:"). None when nothing has a spread (every λ = 0)."""
+    with one component), else they are formed as x̄ + y_i1 u_1. None when nothing has a spread (every
+    λ = 0)."""
     kept = [j for j, value in enumerate(variances) if not is_zero(value)]
     if not kept:
         return None
     d = len(mean)
-    lead = f"{what} " if what else ""
     if d == 1 or len(kept) == 1 and d > 2:
         return _line(scores[kept[0]] if d > 1 else tuple(p[0] for p in points), mean, units, variances, kept,
-                     names, lead, d)
+                     names, d)
     if d == 2:
-        return _data_plane(points, mean, units, variances, scores, names, projections, lead)
-    return _scores_plane(scores, variances, names, lead)
+        return _data_plane(points, mean, units, variances, scores, names, projections)
+    return _scores_plane(scores, variances, names)
 
 
 def _root(value) -> sp.Expr:
@@ -83,7 +82,7 @@ def _axis_label(j: int) -> str:
     return rf"\sqrt{{\lambda_{j}}}\,u_{j}"
 
 
-def _data_plane(points, mean, units, variances, scores, names, projections, lead) -> Plot:
+def _data_plane(points, mean, units, variances, scores, names, projections) -> Plot:
     u1 = units[0]
     if projections is None:
         projections = tuple(combine(mean, [(y, u1)]) for y in scores[0])
@@ -96,14 +95,14 @@ def _data_plane(points, mean, units, variances, scores, names, projections, lead
             items.append(Arrow(tuple(mean), end, _axis_label(j), tone=_AXIS_TONES[j - 1]))
     items += [Point(x[0], x[1], label) for x, label in zip(points, point_labels(points, names.of))]
     items.append(Point(mean[0], mean[1], names.mean, tone="ink", shape="square", place="sw"))
-    caption = (f"{lead}the points ${names.caption_point}$, their mean ${names.caption_mean}$, the principal axes "
+    caption = (f"The points ${names.caption_point}$, their mean ${names.caption_mean}$, the principal axes "
                r"$\sqrt{\lambda_j}\,\mathbf u_j$ drawn from the mean, and each point's projection onto PC 1 "
                r"(dashed, to a ring): PC 1 runs along the widest spread of the points.")
     x_label, y_label = names.coordinates
-    return Plot(_sentence(caption), tuple(items), x_label, y_label, equal=True)
+    return Plot(caption, tuple(items), x_label, y_label, equal=True)
 
 
-def _scores_plane(scores, variances, names, lead) -> Plot:
+def _scores_plane(scores, variances, names) -> Plot:
     ys1, ys2 = scores[0], scores[1]
     zero = sp.Integer(0)
     items = [Segment((a, b), (a, zero)) for a, b in zip(ys1, ys2) if not is_zero(b)]
@@ -115,14 +114,14 @@ def _scores_plane(scores, variances, names, lead) -> Plot:
     plane = tuple(zip(ys1, ys2))
     items += [Point(a, b, label) for (a, b), label in zip(plane, point_labels(plane, names.of))]
     items.append(Point(zero, zero, names.mean, tone="ink", shape="square", place="sw"))
-    caption = (f"{lead}the points ${names.caption_point}$ in the plane of the first two principal components, "
+    caption = (f"The points ${names.caption_point}$ in the plane of the first two principal components, "
                r"at their coordinates $(y_{i1}, y_{i2})$, with the mean at the origin, the axes "
                r"$\sqrt{\lambda_1}$ and $\sqrt{\lambda_2}$ long, and each point's projection onto PC 1 "
                r"(dashed, to a ring).")
-    return Plot(_sentence(caption), tuple(items), r"\mathrm{PC}\,1", r"\mathrm{PC}\,2", equal=True)
+    return Plot(caption, tuple(items), r"\mathrm{PC}\,1", r"\mathrm{PC}\,2", equal=True)
 
 
-def _line(coordinates, mean, units, variances, kept, names, lead, d) -> Plot:
+def _line(coordinates, mean, units, variances, kept, names, d) -> Plot:
     """One component: the points on a line, at x_i (one dimension) or at their score y_i1, and the
     axis √λ from the mean."""
     zero = sp.Integer(0)
@@ -136,10 +135,10 @@ def _line(coordinates, mean, units, variances, kept, names, lead, d) -> Plot:
     items += [Point(a, b, label) for (a, b), label in zip(line, point_labels(line, names.of))]
     items.append(Point(centre, zero, names.mean, tone="ink", shape="square", place="sw"))
     where = "on their line" if d == 1 else "at their coordinates $y_{i1}$ on the only principal component"
-    caption = (f"{lead}the points ${names.caption_point}$ {where}, with their mean ${names.caption_mean}$ and the "
+    caption = (f"The points ${names.caption_point}$ {where}, with their mean ${names.caption_mean}$ and the "
                rf"principal axis $\sqrt{{\lambda_{j + 1}}}\,\mathbf u_{j + 1}$: all the spread lies along it.")
     x_label = names.coordinates[0] if d == 1 else rf"\mathrm{{PC}}\,{j + 1}"
-    return Plot(_sentence(caption), tuple(items), x_label, "", equal=True)
+    return Plot(caption, tuple(items), x_label, "", equal=True)
 
 
 def point_labels(points, name) -> tuple[str, ...]:
@@ -163,5 +162,3 @@ def _same(p, q) -> bool:
     return all(is_zero(a - b) for a, b in zip(p, q))
 
 
-def _sentence(text: str) -> str:
-    return text[0].upper() + text[1:]

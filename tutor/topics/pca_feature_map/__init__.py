@@ -17,6 +17,7 @@ from tutor.errors import ParseError, ProblemError
 from tutor.exact.eigen import spectrum
 from tutor.exact.parser import parse_map
 from tutor.exact.tidy import sign_of
+from tutor.figures import Row
 from tutor.recipes import pca
 from tutor.recipes.pca_figures import PHI_NAMES, X_NAMES, pca_plot, scores_of
 from tutor.steps import Solution
@@ -79,14 +80,11 @@ def solve(problem: Problem) -> Solution:
                                                    title="Spectrum before the map", spec=spec_before)
     spectrum_after = pca.covariance_spectrum_step(after.result, key="eigenvalues_after",
                                                   title="Spectrum after the map", spec=spec_after)
-    # Two pictures, so the change is seen: the points with their axes, then the mapped points with theirs.
-    steps = (
-        before,
-        replace(spectrum_before, figure=_figure(problem.points, before.data, spec_before, X_NAMES, "before the map:")),
-        mapped,
-        after,
-        replace(spectrum_after, figure=_figure(mapped.result, after.data, spec_after, PHI_NAMES, "after the map:")),
-    )
+    # The points with their axes beside the mapped points with theirs, under the spectrum after the map,
+    # so the change is seen at a glance.
+    figure = _beside(_figure(problem.points, before.data, spec_before, X_NAMES),
+                     _figure(mapped.result, after.data, spec_after, PHI_NAMES))
+    steps = (before, spectrum_before, mapped, after, replace(spectrum_after, figure=figure))
     shares = [s.data.share for s in steps if s.kind == "covariance_spectrum"]
     # maths only inside $…$ (with \% there), so the sentence is valid Markdown and LaTeX alike
     before, after = (rf"${float(s) * 100:.1f}\%$" for s in shares)
@@ -103,13 +101,26 @@ def solve(problem: Problem) -> Solution:
     return Solution(NAME, problem.title, problem, steps, tuple(ANSWER_KEYS), summary)
 
 
-def _figure(points, covariance, spec, names, when: str):
+def _figure(points, covariance, spec, names):
     """The PCA picture of points whose covariance step and spectrum the solution has."""
     pairs = spec.pairs[:2]
     centred = sp.ImmutableMatrix(covariance.rows)
     scores = tuple(scores_of(centred, p.found, p.norm_sq) for p in pairs)
-    return pca_plot(points, covariance.means, tuple(p.unit for p in pairs), spec.values, scores, names=names,
-                    what=when.capitalize())
+    return pca_plot(points, covariance.means, tuple(p.unit for p in pairs), spec.values, scores, names=names)
+
+
+def _beside(before, after):
+    """Before the map (left) beside after it (right), as one figure; either alone when the other has
+    nothing to draw (no spread)."""
+    if before is None or after is None:
+        alone, when = (after, "After") if before is None else (before, "Before")
+        return replace(alone, caption=f"{when} the map: {_lower(alone.caption)}") if alone is not None else None
+    return Row(f"Left, before the map: {_lower(before.caption)} Right, after the map: {_lower(after.caption)}",
+               (before, after), titles=(r"\text{before the map}", r"\text{after the map}"))
+
+
+def _lower(caption: str) -> str:
+    return caption[0].lower() + caption[1:]
 
 
 def problem_data(problem: Problem) -> dict:
