@@ -217,7 +217,8 @@ def test_pca_feature_map_figures_before_and_after(path):
     _covariance_check(before, solution.problem.points, a["covariance_before"], a["eigenvalues_before"])
     _covariance_check(after, a["mapped_points"], a["covariance_after"], a["eigenvalues_after"])
     caption = to_json(solution)["steps"][-1]["figure"]["caption"]
-    assert caption.startswith("Left, before the map: the points") and "Right, after the map: the points" in caption
+    assert caption.startswith(r"Left, the points $\mathbf x_i$ before the map")
+    assert r"right, the mapped points $\phi(\mathbf x_i)$" in caption
     if len(a["mapped_points"][0]) == 2:  # in feature space itself, its axes named φ_1, φ_2
         assert (after.figure["x_label"], after.figure["y_label"]) == (r"\phi_1", r"\phi_2")
         assert after.labels == _labels(a["mapped_points"], lambda i: rf"\phi(x_{i})")

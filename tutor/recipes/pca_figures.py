@@ -32,7 +32,6 @@ class Names:
     point: str = "x_{i}"  # with {i} for the point's number
     mean: str = r"\bar{x}"
     caption_point: str = r"\mathbf x_i"
-    caption_mean: str = r"\bar{\mathbf x}"
     coordinates: tuple[str, str] = ("", "")
 
     def of(self, i: int) -> str:
@@ -41,7 +40,7 @@ class Names:
 
 X_NAMES = Names()
 PHI_NAMES = Names(point=r"\phi(x_{i})", mean=r"\bar{\phi}", caption_point=r"\phi(\mathbf x_i)",
-                  caption_mean=r"\bar{\phi}", coordinates=(r"\phi_1", r"\phi_2"))
+                  coordinates=(r"\phi_1", r"\phi_2"))
 
 
 def component_scores(centred, unit) -> tuple[sp.Expr, ...]:
@@ -54,24 +53,46 @@ def scores_of(centred, found, norm_sq) -> tuple[sp.Expr, ...]:
     return Scaled(tidy(1 / sp.sqrt(norm_sq)), matvec(centred, found)).value
 
 
+@dataclass(frozen=True)
+class Wording:
+    """A caption in two parts, so two pictures of one kind can share the second under one caption:
+    where the points are drawn (after "the points x_i") and what else is drawn with them."""
+
+    where: str  # "" or " in the plane of …", plain text with $…$ maths
+    rest: str  # "the mean …, the principal axes …"
+
+
+def caption(names: Names, wording: Wording) -> str:
+    return f"The points ${names.caption_point}${wording.where}, with {wording.rest}."
+
+
 def pca_plot(points, mean, units, variances, scores, *, names: Names = X_NAMES,
              projections=None) -> Plot | None:
+    """pca_picture's plot alone."""
+    picture = pca_picture(points, mean, units, variances, scores, names=names, projections=projections)
+    return picture[0] if picture else None
+
+
+def pca_picture(points, mean, units, variances, scores, *, names: Names = X_NAMES,
+                projections=None) -> tuple[Plot, Wording] | None:
     """The PCA picture of ``points`` (n tuples of d values) with mean x̄, the principal directions
     ``units`` (descending, at least PC 1) with their variances λ, and ``scores``: each point's
     coordinates on PC 1 (and on PC 2, when there is one; they are needed in three or more
     dimensions). ``projections``: x̂_i on PC 1 when the solution computed them (the reconstruction
-    with one component), else they are formed as x̄ + y_i1 u_1. None when nothing has a spread (every
-    λ = 0)."""
+    with one component), else they are formed as x̄ + y_i1 u_1. Returns the plot and its caption's
+    wording; None when nothing has a spread (every λ = 0)."""
     kept = [j for j, value in enumerate(variances) if not is_zero(value)]
     if not kept:
         return None
     d = len(mean)
     if d == 1 or len(kept) == 1 and d > 2:
-        return _line(scores[kept[0]] if d > 1 else tuple(p[0] for p in points), mean, units, variances, kept,
-                     names, d)
-    if d == 2:
-        return _data_plane(points, mean, units, variances, scores, names, projections)
-    return _scores_plane(scores, variances, names)
+        items, labels, wording = _line(scores[kept[0]] if d > 1 else tuple(p[0] for p in points), mean, units,
+                                       variances, kept, names, d)
+    elif d == 2:
+        items, labels, wording = _data_plane(points, mean, units, variances, scores, names, projections)
+    else:
+        items, labels, wording = _scores_plane(scores, variances, names)
+    return Plot(caption(names, wording), items, *labels, equal=True), wording
 
 
 def _root(value) -> sp.Expr:
@@ -82,7 +103,7 @@ def _axis_label(j: int) -> str:
     return rf"\sqrt{{\lambda_{j}}}\,u_{j}"
 
 
-def _data_plane(points, mean, units, variances, scores, names, projections) -> Plot:
+def _data_plane(points, mean, units, variances, scores, names, projections):
     u1 = units[0]
     if projections is None:
         projections = tuple(combine(mean, [(y, u1)]) for y in scores[0])
@@ -95,14 +116,12 @@ def _data_plane(points, mean, units, variances, scores, names, projections) -> P
             items.append(Arrow(tuple(mean), end, _axis_label(j), tone=_AXIS_TONES[j - 1]))
     items += [Point(x[0], x[1], label) for x, label in zip(points, point_labels(points, names.of))]
     items.append(Point(mean[0], mean[1], names.mean, tone="ink", shape="square", place="sw"))
-    caption = (f"The points ${names.caption_point}$, their mean ${names.caption_mean}$, the principal axes "
-               r"$\sqrt{\lambda_j}\,\mathbf u_j$ drawn from the mean, and each point's projection onto PC 1 "
-               r"(dashed, to a ring): PC 1 runs along the widest spread of the points.")
-    x_label, y_label = names.coordinates
-    return Plot(caption, tuple(items), x_label, y_label, equal=True)
+    wording = Wording("", r"the mean (a square), the principal axes $\sqrt{\lambda_j}\,\mathbf u_j$ drawn from it, "
+                          r"and every point's projection onto PC 1 (dashed, to a ring)")
+    return tuple(items), names.coordinates, wording
 
 
-def _scores_plane(scores, variances, names) -> Plot:
+def _scores_plane(scores, variances, names):
     ys1, ys2 = scores[0], scores[1]
     zero = sp.Integer(0)
     items = [Segment((a, b), (a, zero)) for a, b in zip(ys1, ys2) if not is_zero(b)]
@@ -114,14 +133,13 @@ def _scores_plane(scores, variances, names) -> Plot:
     plane = tuple(zip(ys1, ys2))
     items += [Point(a, b, label) for (a, b), label in zip(plane, point_labels(plane, names.of))]
     items.append(Point(zero, zero, names.mean, tone="ink", shape="square", place="sw"))
-    caption = (f"The points ${names.caption_point}$ in the plane of the first two principal components, "
-               r"at their coordinates $(y_{i1}, y_{i2})$, with the mean at the origin, the axes "
-               r"$\sqrt{\lambda_1}$ and $\sqrt{\lambda_2}$ long, and each point's projection onto PC 1 "
-               r"(dashed, to a ring).")
-    return Plot(caption, tuple(items), r"\mathrm{PC}\,1", r"\mathrm{PC}\,2", equal=True)
+    wording = Wording(r" in the plane of the first two principal components, at $(y_{i1}, y_{i2})$",
+                      r"the mean at the origin, the axes $\sqrt{\lambda_1}$ and $\sqrt{\lambda_2}$ long, and every "
+                      r"point's projection onto PC 1 (dashed, to a ring)")
+    return tuple(items), (r"\mathrm{PC}\,1", r"\mathrm{PC}\,2"), wording
 
 
-def _line(coordinates, mean, units, variances, kept, names, d) -> Plot:
+def _line(coordinates, mean, units, variances, kept, names, d):
     """One component: the points on a line, at x_i (one dimension) or at their score y_i1, and the
     axis √λ from the mean."""
     zero = sp.Integer(0)
@@ -134,11 +152,11 @@ def _line(coordinates, mean, units, variances, kept, names, d) -> Plot:
     line = tuple((a, zero) for a in coordinates)
     items += [Point(a, b, label) for (a, b), label in zip(line, point_labels(line, names.of))]
     items.append(Point(centre, zero, names.mean, tone="ink", shape="square", place="sw"))
-    where = "on their line" if d == 1 else "at their coordinates $y_{i1}$ on the only principal component"
-    caption = (f"The points ${names.caption_point}$ {where}, with their mean ${names.caption_mean}$ and the "
-               rf"principal axis $\sqrt{{\lambda_{j + 1}}}\,\mathbf u_{j + 1}$: all the spread lies along it.")
+    where = " on their line" if d == 1 else " at $y_{i1}$ on the only principal component"
+    wording = Wording(where, rf"the mean and the principal axis $\sqrt{{\lambda_{j + 1}}}\,\mathbf u_{j + 1}$: all "
+                             "the spread lies along it")
     x_label = names.coordinates[0] if d == 1 else rf"\mathrm{{PC}}\,{j + 1}"
-    return Plot(caption, tuple(items), x_label, "", equal=True)
+    return tuple(items), (x_label, ""), wording
 
 
 def point_labels(points, name) -> tuple[str, ...]:

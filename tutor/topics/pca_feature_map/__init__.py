@@ -19,7 +19,7 @@ from tutor.exact.parser import parse_map
 from tutor.exact.tidy import sign_of
 from tutor.figures import Row
 from tutor.recipes import pca
-from tutor.recipes.pca_figures import PHI_NAMES, X_NAMES, pca_plot, scores_of
+from tutor.recipes.pca_figures import PHI_NAMES, X_NAMES, pca_picture, scores_of
 from tutor.steps import Solution
 from tutor.topics import inputs
 
@@ -102,25 +102,29 @@ def solve(problem: Problem) -> Solution:
 
 
 def _figure(points, covariance, spec, names):
-    """The PCA picture of points whose covariance step and spectrum the solution has."""
+    """The PCA picture of points whose covariance step and spectrum the solution has, with its wording."""
     pairs = spec.pairs[:2]
     centred = sp.ImmutableMatrix(covariance.rows)
     scores = tuple(scores_of(centred, p.found, p.norm_sq) for p in pairs)
-    return pca_plot(points, covariance.means, tuple(p.unit for p in pairs), spec.values, scores, names=names)
+    return pca_picture(points, covariance.means, tuple(p.unit for p in pairs), spec.values, scores, names=names)
 
 
 def _beside(before, after):
-    """Before the map (left) beside after it (right), as one figure; either alone when the other has
-    nothing to draw (no spread)."""
+    """Before the map (left) beside after it (right), as one figure under one caption; either alone when
+    the other has nothing to draw (no spread)."""
     if before is None or after is None:
-        alone, when = (after, "After") if before is None else (before, "Before")
-        return replace(alone, caption=f"{when} the map: {_lower(alone.caption)}") if alone is not None else None
-    return Row(f"Left, before the map: {_lower(before.caption)} Right, after the map: {_lower(after.caption)}",
-               (before, after), titles=(r"\text{before the map}", r"\text{after the map}"))
-
-
-def _lower(caption: str) -> str:
-    return caption[0].lower() + caption[1:]
+        if before is None and after is None:
+            return None
+        (plot, _), when = (after, "After") if before is None else (before, "Before")
+        return replace(plot, caption=f"{when} the map: {plot.caption[0].lower()}{plot.caption[1:]}")
+    (left, was), (right, now) = before, after
+    points = (rf"Left, the points ${X_NAMES.caption_point}$ before the map{was.where}; right, the mapped points "
+              rf"${PHI_NAMES.caption_point}${now.where}")
+    if was.rest == now.rest:  # one picture of the same kind twice: what is drawn is said once
+        words = f"{points}; each with {was.rest}."
+    else:
+        words = f"{points}, with {now.rest}; the points before the map with {was.rest}."
+    return Row(words, (left, right), titles=(r"\text{before the map}", r"\text{after the map}"))
 
 
 def problem_data(problem: Problem) -> dict:

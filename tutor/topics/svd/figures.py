@@ -33,8 +33,7 @@ def _same(p, q) -> bool:
 def svd_plot(D: sp.ImmutableMatrix, Dr: sp.ImmutableMatrix, singular, lefts, rights, rank: int) -> Plot:
     """D (m×n), its rank-``rank`` truncation Dr, the singular values δ and the left and right singular
     vectors of the solution (at least one per δ), in its order."""
-    m, n = D.shape
-    if n == 2:
+    if D.cols == 2:
         return _columns_plane(D, Dr, singular, rights, rank)
     return _singular_plane(D, singular, lefts, rank)
 
