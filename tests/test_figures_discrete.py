@@ -11,6 +11,7 @@ import pytest
 import sympy as sp
 
 from tutor import generators, load_problem_text, solve
+from tutor.figures.scene import scene
 from tutor.rendering import to_json
 from tutor.topics.dfs_code.figures import label_tex
 
@@ -139,7 +140,10 @@ def test_amortised_figure_plots_the_costs_amortised_costs_and_potentials(path):
     assert set(figures) == {"amortised"}
     figure = figures["amortised"]
     assert figure["type"] == "plot" and figure["equal"] is False
-    costs, amortised, potentials = figure["items"]
+    costs, amortised, potentials, *zero = figure["items"]
+    # The zero line exactly when the potential goes below it.
+    below = any(sp.sympify(y["exact"]) < 0 for _, y in potentials["points"])
+    assert [(z["type"], sp.sympify(z["y"]["exact"])) for z in zero] == ([("level", 0)] if below else [])
     assert [c["label"] for c in (costs, amortised, potentials)] == ["c_i", r"\hat{c}_i", r"\Phi_i"]
     assert all(c["type"] == "curve" and c["marks"] for c in (costs, amortised, potentials))
     ops = range(1, len(answers["costs"]) + 1)
@@ -172,16 +176,35 @@ def test_an_array_that_never_copies_says_so():
     assert caption.startswith("No insertion copies the array, so every actual cost $c_i$ is $1$")
 
 
+def _assert_lays_out(figure) -> None:
+    """Laid out with every label one both drawings can set (else ValueError), within the text width
+    of a handout (17 cm) and a page's height."""
+    picture = scene(figure)
+    assert 0 < picture.x1 - picture.x0 <= 17 and 0 < picture.y1 - picture.y0 <= 20
+
+
 # --- generated problems --------------------------------------------------------------------------
 
 
 @pytest.mark.parametrize("topic, key", [("dfs-code", "traversal"), ("amortised", "amortised")])
 @pytest.mark.parametrize("difficulty", ["easy", "medium", "hard"])
-def test_generated_problems_build_figures_with_finite_numbers(topic, key, difficulty):
-    for seed in range(1, 6):
+def test_generated_problems_build_and_lay_out_figures_with_finite_numbers(topic, key, difficulty):
+    for seed in range(1, 21):
         generated = generators.generate_one(topic, difficulty, seed)
         if generated is None:
             continue
-        figures = _figures(solve(load_problem_text(generated.text(), "<generated>")))
+        solution = solve(load_problem_text(generated.text(), "<generated>"))
+        figures = _figures(solution)
         assert key in figures
         assert all(math.isfinite(x) for x in _approx_numbers(figures))
+        for step in solution.steps:
+            if step.figure is not None:
+                _assert_lays_out(step.figure)
+
+
+@pytest.mark.parametrize("path", DFS + AMORTISED, ids=lambda p: f"{p.parent.name}/{p.stem}")
+def test_bundled_figures_lay_out(path):
+    figures = [s.figure for s in solve(str(path)).steps if s.figure is not None]
+    assert figures
+    for figure in figures:
+        _assert_lays_out(figure)

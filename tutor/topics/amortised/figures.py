@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import sympy as sp
 
-from tutor.figures import Curve, Plot
+from tutor.figures import Curve, Level, Plot
 from tutor.topics.amortised.recipe import AmortisedData, CasesData, N, linear_tex
 
 
@@ -20,6 +20,8 @@ def per_insertion(data: AmortisedData, phi0, cases: CasesData) -> Plot:
     phis = [phi for _, phi, _, _ in data.rows]
     amortised = [c for *_, c in data.rows]
     n = len(data.rows)
+    # Φ below 0 breaks the method's bound: the zero line shows where.
+    zero = (Level(sp.Integer(0), tone="grey", dashed=True),) if min(phi0, *phis) < 0 else ()
     return Plot(
         caption=_caption(data, phi0, cases),
         items=(
@@ -28,6 +30,7 @@ def per_insertion(data: AmortisedData, phi0, cases: CasesData) -> Plot:
                   marks=True),
             Curve(((sp.Integer(0), phi0), *zip(i, phis)), r"\Phi_i",
                   linear_tex(cases.potential, "n_i", "m_i"), tone="green", dashed=True, marks=True),
+            *zero,
         ),
         x_label="i",
         equal=False,

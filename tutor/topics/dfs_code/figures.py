@@ -3,7 +3,7 @@
 A figure is read off a list of edge codes (i, j, L(i), L(e), L(j)), so it shows exactly the code the
 solution wrote down: vertex i is the vertex with DFS index i, forward edges (i < j) are the tree from
 parent i to child j, backward edges (i > j) the rest, and the rightmost path (the tree path from the
-root to the last vertex visited, which gSpan extends from) is highlighted.
+root to the last vertex visited, which gSpan extends from) is in bold.
 """
 
 from __future__ import annotations
@@ -53,11 +53,11 @@ def traversal_figure(walk: graphs.Traversal, root: int) -> Graph:
     backward = (", backward edges dashed" if walk.backward else "")
     return dfs_tree(codes, f"The graph drawn as the DFS tree of the traversal from vertex ${root}$, each vertex "
                            f"with its label and its DFS index: forward edges from parent to child{backward}, "
-                           f"and the rightmost path ${_path_tex(rightmost_path(codes))}$ highlighted.")
+                           f"and the rightmost path ${_path_tex(rightmost_path(codes))}$ in bold.")
 
 
 def minimum_figure(codes) -> Graph:
     """The DFS tree of the traversal that gives the minimum DFS code, read off that code."""
     return dfs_tree(codes, "The traversal that gives the minimum DFS code, drawn from the code itself (vertex "
                            "$k$ has DFS index $k$): the same graph with other DFS indices, and its rightmost "
-                           f"path ${_path_tex(rightmost_path(codes))}$ highlighted.")
+                           f"path ${_path_tex(rightmost_path(codes))}$ in bold.")
