@@ -11,7 +11,7 @@ The README's section on this topic shows a problem file.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import sympy as sp
 
@@ -22,7 +22,7 @@ from tutor.exact.eigen import spectrum
 from tutor.exact.tidy import sign_of
 from tutor.kernels import Kernel
 from tutor.recipes import centring
-from tutor.topics.kernel_pca import recipe as kpca
+from tutor.topics.kernel_pca import figures, recipe as kpca
 from tutor.steps import Solution
 
 NAME = "kernel-pca"
@@ -88,6 +88,8 @@ def solve(problem: Problem) -> Solution:
     if problem.centred_kernel_matrix is None:
         source = inputs.KernelSource(problem.title, problem.points, problem.kernel, problem.kernel_matrix)
         steps, K = inputs.kernel_steps(source)
+        if problem.points is not None:  # the points as given, drawn where the kernel is first worked out
+            steps[0] = replace(steps[0], figure=figures.input_figure(problem.points, problem.new_points))
         centre = centring.centring_steps(K)
         steps += centre
         row_means, grand_mean = centre[0].result, centre[1].result
@@ -116,12 +118,19 @@ def solve(problem: Problem) -> Solution:
         steps.append(kpca.coefficients_step(comps, zero_count, dropped=positive - keep))
         linear = problem.kernel is not None and problem.kernel.name == "linear"
         repeated = any(p.multiplicity > 1 for p in spec.pairs[:keep])
-        steps.append(kpca.coordinates_step(Khat, comps, linear=linear, repeated=repeated))
+        coordinates = kpca.coordinates_step(Khat, comps, linear=linear, repeated=repeated)
+        steps.append(coordinates)
         variances = next(s.result for s in steps if s.key == "variances")
         steps.append(kpca.recipe_checks_step(Khat, comps, variances[:keep], all_kept=keep == positive))
         if problem.new_points:
-            steps.append(kpca.new_points_step(problem.points, problem.kernel, problem.new_points,
-                                              row_means, grand_mean, comps))
+            # the figure shows the new points too, so it follows the step that projects them
+            new = kpca.new_points_step(problem.points, problem.kernel, problem.new_points,
+                                       row_means, grand_mean, comps)
+            figure = figures.coordinates_figure(coordinates.result, coordinates.data.separations, new.result)
+            steps.append(replace(new, figure=figure))
+        else:
+            figure = figures.coordinates_figure(coordinates.result, coordinates.data.separations)
+            steps[steps.index(coordinates)] = replace(coordinates, figure=figure)
     if any(sign_of(v) < 0 for v in values):
         summary.append("$\\hat{\\mathbf K}$ has a negative eigenvalue, so the matrix is not positive "
                        "semi-definite (not a valid kernel matrix); only positive eigenvalues give components.")
