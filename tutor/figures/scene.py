@@ -156,7 +156,7 @@ def number(value) -> float:
     return x
 
 
-def _nice_step(span: float, count: int = 5, whole: bool = False) -> float:
+def _nice_step(span: float, count: int = 6, whole: bool = False) -> float:
     raw = span / count
     if whole and raw <= 1:  # an axis of counts (operation i, a cost): ticks at whole numbers
         return 1.0
@@ -167,7 +167,7 @@ def _nice_step(span: float, count: int = 5, whole: bool = False) -> float:
     return 10 * power
 
 
-def _ticks(lo: float, hi: float, count: int = 5, whole: bool = False) -> list[float]:
+def _ticks(lo: float, hi: float, count: int = 6, whole: bool = False) -> list[float]:
     step = _nice_step(hi - lo, count, whole)
     first = math.ceil(lo / step - 1e-9)
     out = []
