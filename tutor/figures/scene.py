@@ -156,17 +156,19 @@ def number(value) -> float:
     return x
 
 
-def _nice_step(span: float, count: int = 5) -> float:
+def _nice_step(span: float, count: int = 6, whole: bool = False) -> float:
     raw = span / count
+    if whole and raw <= 1:  # an axis of counts (operation i, a cost): ticks at whole numbers
+        return 1.0
     power = 10 ** math.floor(math.log10(raw))
-    for m in (1, 2, 2.5, 5, 10):
+    for m in ((1, 2, 5, 10) if whole else (1, 2, 2.5, 5, 10)):
         if m * power >= raw:
             return m * power
     return 10 * power
 
 
-def _ticks(lo: float, hi: float, count: int = 5) -> list[float]:
-    step = _nice_step(hi - lo, count)
+def _ticks(lo: float, hi: float, count: int = 6, whole: bool = False) -> list[float]:
+    step = _nice_step(hi - lo, count, whole)
     first = math.ceil(lo / step - 1e-9)
     out = []
     k = first
@@ -232,10 +234,11 @@ def _plot(plot: Plot, room: float = WIDTH, tallest: float = MAX_HEIGHT) -> list[
         ys = [math.log10(y) for y in ys]
     xlo, xhi = _range(xs)
     ylo, yhi = _range(ys)
+    whole = (all(x.is_integer() for x in xs), not plot.log_y and all(y.is_integer() for y in ys))
     line = (plot.equal and not plot.y_label and plot.y_range is None and not plot.log_y
             and all(abs(y) < 1e-12 for y in ys))
     for _ in range(4):
-        shapes, width, height = _plot_at(plot, room, tallest, xlo, xhi, ylo, yhi, line)
+        shapes, width, height = _plot_at(plot, room, tallest, xlo, xhi, ylo, yhi, line, whole)
         boxes = [_text_box(t) for t in shapes if isinstance(t, Text) and t.halo]
         left = max([0.0] + [-b[0] for b in boxes])
         right = max([0.0] + [b[2] - width for b in boxes])
@@ -249,7 +252,7 @@ def _plot(plot: Plot, room: float = WIDTH, tallest: float = MAX_HEIGHT) -> list[
     return shapes
 
 
-def _plot_at(plot: Plot, room: float, tallest: float, xlo, xhi, ylo, yhi, line: bool):
+def _plot_at(plot: Plot, room: float, tallest: float, xlo, xhi, ylo, yhi, line: bool, whole=(False, False)):
     if line:
         # Points on the x axis: a number line, not a frame with an empty y axis.
         width, height = room, 1.2
@@ -278,7 +281,7 @@ def _plot_at(plot: Plot, room: float, tallest: float, xlo, xhi, ylo, yhi, line: 
     if line:
         axis = height / 2
         shapes.append(Line(((0, axis), (width, axis)), width=0.5))
-        for value in _ticks(xlo, xhi):
+        for value in _ticks(xlo, xhi, whole=whole[0]):
             x = (value - xlo) / (xhi - xlo) * width
             shapes.append(Line(((x, axis - 0.08), (x, axis + 0.08)), width=0.5))
             shapes.append(Text(x, axis - 0.12, tick_label(value), "north", size="tiny"))
@@ -291,7 +294,7 @@ def _plot_at(plot: Plot, room: float, tallest: float, xlo, xhi, ylo, yhi, line: 
             if ylo < 0 < yhi:
                 y0 = -ylo / (yhi - ylo) * height
                 shapes.append(Line(((0, y0), (width, y0)), tone="light", width=0.5))
-        shapes.extend(_frame(width, height, xlo, xhi, ylo, yhi, plot.log_y))
+        shapes.extend(_frame(width, height, xlo, xhi, ylo, yhi, plot.log_y, whole))
     if plot.x_label:
         shapes.append(Text(width / 2, (height / 2 - 0.5) if line else -0.55, labels.check(plot.x_label), "north"))
     if plot.y_label:
@@ -347,10 +350,10 @@ def _beside(spot, place: str, label: str, tone: str) -> Text:
                 tone=tone, halo=True)
 
 
-def _frame(width, height, xlo, xhi, ylo, yhi, log_y: bool) -> list[Shape]:
+def _frame(width, height, xlo, xhi, ylo, yhi, log_y: bool, whole=(False, False)) -> list[Shape]:
     shapes: list[Shape] = [Box(0, 0, width, height)]
     tick = 0.1
-    for value in _ticks(xlo, xhi):
+    for value in _ticks(xlo, xhi, whole=whole[0]):
         x = (value - xlo) / (xhi - xlo) * width
         shapes.append(Line(((x, 0), (x, tick)), width=0.5))
         shapes.append(Text(x, -0.08, tick_label(value), "north", size="tiny"))
@@ -359,7 +362,7 @@ def _frame(width, height, xlo, xhi, ylo, yhi, log_y: bool) -> list[Shape]:
         every = max(1, math.ceil(len(powers) / 6))
         values = [(p, f"10^{{{p}}}") for p in powers[::every]]
     else:
-        values = [(v, tick_label(v)) for v in _ticks(ylo, yhi)]
+        values = [(v, tick_label(v)) for v in _ticks(ylo, yhi, whole=whole[1])]
     for value, text in values:
         y = (value - ylo) / (yhi - ylo) * height
         shapes.append(Line(((0, y), (tick, y)), width=0.5))
@@ -436,7 +439,7 @@ def _bars(bars: Bars, room: float = MAX_WIDTH) -> list[Shape]:
         return (v - lo) / (hi - lo) * height
 
     shapes: list[Shape] = [Box(0, 0, width, height)]
-    shapes.extend(_frame_y(lo, hi, height))
+    shapes.extend(_frame_y(lo, hi, height, all(v.is_integer() for v in values)))
     bar = slot * 0.8 / k
     for j, category in enumerate(bars.categories):
         left = j * slot + slot * 0.1
@@ -462,9 +465,9 @@ def _bars(bars: Bars, room: float = MAX_WIDTH) -> list[Shape]:
     return shapes
 
 
-def _frame_y(lo: float, hi: float, height: float) -> list[Shape]:
+def _frame_y(lo: float, hi: float, height: float, whole: bool = False) -> list[Shape]:
     shapes: list[Shape] = []
-    for value in _ticks(lo, hi):
+    for value in _ticks(lo, hi, whole=whole):
         y = (value - lo) / (hi - lo) * height
         shapes.append(Line(((0, y), (0.1, y)), width=0.5))
         shapes.append(Text(-0.08, y, tick_label(value), "east", size="tiny"))
@@ -543,11 +546,12 @@ def _graph(graph: Graph) -> list[Shape]:
             shapes.append(Text(*mid, labels.check(edge.label), "center", halo=True))
     for i, vertex in enumerate(graph.vertices):
         x, y = pos[i]
-        shapes.append(Disk(x, y, NODE))
+        r = max(NODE, _text_width(vertex.label, "small") / 2 + 0.02)  # a long label widens its vertex
+        shapes.append(Disk(x, y, r))
         shapes.append(Text(x, y, labels.check(vertex.label), "center"))
         if vertex.index is not None:
-            shapes.append(Text(x - NODE * 0.75, y + NODE * 0.75, str(vertex.index), "south east", size="tiny",
-                               tone="red"))
+            shapes.append(Text(x - r * 0.75, y + r * 0.75, str(vertex.index), "south east", size="tiny",
+                               tone="blue"))
     return shapes
 
 

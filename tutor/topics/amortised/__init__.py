@@ -8,14 +8,14 @@ The README's section on this topic shows a problem file.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import sympy as sp
 
 from tutor import fields
 from tutor.errors import ParseError, ProblemError
 from tutor.exact.parser import parse_map
-from tutor.topics.amortised import recipe
+from tutor.topics.amortised import figures, recipe
 from tutor.topics.amortised.recipe import M, N
 from tutor.steps import Solution
 
@@ -76,9 +76,11 @@ def solve(problem: Problem) -> Solution:
     costs = recipe.costs_step(rows, problem.growth)
     potentials = recipe.potentials_step(rows, problem.potential, problem.start)
     phi0 = potentials.data.phi0
+    cases = recipe.cases_step(problem.potential, problem.growth)
     amortised = recipe.amortised_step(rows, phi0, potentials.result)
+    amortised = replace(amortised, figure=figures.per_insertion(amortised.data, phi0, cases.data))
     total_cost = recipe.total_cost_step(costs.result)
-    steps = (recipe.cases_step(problem.potential, problem.growth), costs, potentials, amortised, total_cost,
+    steps = (cases, costs, potentials, amortised, total_cost,
              recipe.total_amortised_step(amortised.result, total_cost.result, phi0, potentials.result[-1]))
     return Solution(NAME, problem.title, problem, steps, tuple(ANSWER_KEYS))
 

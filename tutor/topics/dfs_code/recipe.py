@@ -7,6 +7,7 @@ from dataclasses import dataclass
 import sympy as sp
 
 from tutor import graphs
+from tutor.topics.dfs_code import figures
 from tutor.steps import Check, Step, StepData
 
 
@@ -57,6 +58,7 @@ def traversal_step(graph: graphs.Graph, walk: graphs.Traversal, given: bool) -> 
         data=TraversalData(rows, how, walk.order == tuple(range(len(walk.order)))),
         note="Each vertex is reached from the vertex the search is at (its parent); the search backs up only "
              "from a vertex whose neighbours have all been visited.",
+        figure=figures.traversal_figure(walk, walk.order[0]),
     )
 
 
@@ -193,4 +195,6 @@ def minimum_step(graph: graphs.Graph, walk: graphs.Traversal) -> Step:
                                  "The traversal above does not give the minimum DFS code.")
              + " The minimum DFS code is the graph's canonical label: two labelled graphs are isomorphic exactly "
                "when their minimum DFS codes are equal.",
+        # Its own figure only when it is another traversal's code: else it is the picture above.
+        figure=None if is_min else figures.minimum_figure(code),
     )
