@@ -623,8 +623,8 @@ def render(solution: Solution, fmt: str = "md", detail: str = "brief", *, figure
 
 def render_fragment(solution: Solution, fmt: str, detail: str = "brief", *, figures: bool = True) -> str:
     """A worked solution to put inside another document (a Jupyter notebook, nbconvert's LaTeX):
-    Markdown as for a page (its figures as data URIs), LaTeX without preamble (its figures need the tikz
-    package), HTML without KaTeX (the notebook sets the maths)."""
+    Markdown as for a page (its figures as data URIs), LaTeX without preamble (figures, if asked for,
+    need the tikz package), HTML without KaTeX (the notebook sets the maths)."""
     if fmt not in FORMATS:
         raise ValueError(f"unknown format {fmt!r}")
     solution = with_question(solution)

@@ -127,7 +127,8 @@ class Solution:
         return render_fragment(self, "md")
 
     def _repr_latex_(self) -> str:
-        """LaTeX without preamble (nbconvert puts it into its own document, which loads amsmath and amssymb)."""
+        """LaTeX without preamble (nbconvert puts it into its own document, which loads amsmath and amssymb
+        but not TikZ: the figures are left out, as the notebook shows them from _repr_html_)."""
         from .rendering import render_fragment
 
-        return render_fragment(self, "tex")
+        return render_fragment(self, "tex", figures=False)

@@ -327,7 +327,8 @@ def _plot_at(plot: Plot, room: float, tallest: float, xlo, xhi, ylo, yhi, line: 
                 shapes.append(_beside(end, item.place, item.label, item.tone))
         elif isinstance(item, Point):
             spot = at(item.x, item.y)
-            shapes.append(Mark(*spot, item.shape, item.tone))
+            # A ring a little larger than a dot: a point that is its own projection still shows both.
+            shapes.append(Mark(*spot, item.shape, item.tone, 0.095 if item.shape == "ring" else 0.07))
             if item.label:
                 shapes.append(_beside(spot, item.place, item.label, "ink"))
     shapes.extend(_legend(legend, width, height + (0.55 if plot.y_label else 0.1)))
