@@ -41,3 +41,11 @@ def test_the_solve_budget_sweep_runs_and_tables_its_figures():
     figures = solve_budget.sweep(("svd",), count=1, seed=1, limit=60, known=False)
     assert [r["outcome"] for r in figures["results"]] == ["ok"]
     assert "slowest:" in solve_budget.table(figures, show=1)
+
+
+def test_the_figures_benchmark_times_both_renders_and_tables_them():
+    import figures
+
+    rows = figures.measure([ROOT / "problems" / "kernel-pca" / "example3.yaml"], runs=1)
+    assert rows[0]["with_s"] > 0 and rows[0]["without_s"] > 0
+    assert "all" in figures.table(rows)

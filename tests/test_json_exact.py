@@ -38,9 +38,23 @@ def _name_values(data: dict) -> dict:
     return {sp.Symbol(name): sp.Float(entry["decimal"], 35) for name, entry in data.get("names", {}).items()}
 
 
+def _numbers(node, key: str = ""):
+    """(key, {"exact", "approx"}) for every number anywhere in the data: the answers, and the
+    coordinates of the steps' figures."""
+    if isinstance(node, dict):
+        if set(node) >= {"exact", "approx"}:
+            yield key, node
+            return
+        for k, v in node.items():
+            yield from _numbers(v, f"{key}.{k}" if key else k)
+    elif isinstance(node, list):
+        for i, v in enumerate(node):
+            yield from _numbers(v, f"{key}[{i}]")
+
+
 def _assert_readable(data: dict, where: str):
     values = _name_values(data)
-    for key, answer in data["answers"].items():
+    for key, answer in _numbers({"answers": data["answers"], "steps": data["steps"]}):
         for text, approx in _strings(answer["exact"], answer["approx"]):
             value = sp.sympify(text)  # raises on anything SymPy cannot read (e.g. a keyword, v[...])
             unknown = value.free_symbols - set(values)

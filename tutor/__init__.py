@@ -5,7 +5,7 @@ The library API (the CLI is a thin layer over it):
     load_problem(path)           -> Loaded(source, topic, problem)
     load_problem_text(text)      -> Loaded
     solve(path_or_loaded, timeout=None) -> Solution (steps as data, answers derived from them)
-    render(solution, fmt, detail="brief") -> str, fmt in "md", "tex", "html", "json";
+    render(solution, fmt, detail="brief", figures=True, ...) -> str, fmt in "md", "tex", "html", "json";
                                     detail "brief" (like the notes) or "full" (every hand step)
     check(problem, answers)      -> Report: a verdict per answer key and a score
     render_report(report, fmt)   -> str, fmt in "md", "text", "json"
@@ -57,11 +57,16 @@ def solve(problem, timeout: float | None = None):
         raise err.located(file=loaded.source) from None
 
 
-def render(solution, fmt: str = "md", detail: str = "brief") -> str:
-    """The worked solution as text; detail is a rendering choice (JSON is the same at both levels)."""
+def render(solution, fmt: str = "md", detail: str = "brief", *, figures: bool = True,
+           figure_stem: str | None = None, figure_files: dict | None = None) -> str:
+    """The worked solution as text; detail is a rendering choice (JSON is the same at both levels).
+
+    figures=False leaves the figures out. Markdown links its figures as SVG files named
+    <figure_stem>-fig<n>.svg, whose texts it puts into figure_files for the caller to write beside
+    the document; without a stem, a one-line note stands in each figure's place."""
     from .rendering import render as _render
 
-    return _render(solution, fmt, detail)
+    return _render(solution, fmt, detail, figures=figures, figure_stem=figure_stem, figure_files=figure_files)
 
 
 def check(problem, answers, sig_figs: int | None = None):

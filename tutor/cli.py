@@ -105,6 +105,30 @@ def main():
     """Exact worked solutions for kernel methods and PCA, in the style of the lecture recipes."""
 
 
+def figures_option(fn):
+    """--no-figures: leave the figures out (they are drawn at both levels of detail by default)."""
+    return click.option(
+        "--figures/--no-figures", default=True, show_default=True,
+        help="Draw each step's figure: TikZ in LaTeX, inline SVG in HTML, SVG files beside a Markdown "
+             "--output (FILE-fig1.svg, ...), in the JSON as data.")(fn)
+
+
+def write_figures(files: dict, output: str) -> None:
+    """The SVG files of a Markdown document, written beside its output file."""
+    import os
+
+    folder = os.path.dirname(output)
+    for name, text in files.items():
+        write_or_echo(text, os.path.join(folder, name))
+
+
+def figure_stem(output: str | None, fmt: str) -> str | None:
+    """The name Markdown figure files start with: the output file's, without its folder and suffix."""
+    import os
+
+    return os.path.splitext(os.path.basename(output))[0] if output and fmt == "md" else None
+
+
 @main.command()
 @click.argument("file")
 @click.option("--format", "-f", "fmt", type=click.Choice(["md", "tex", "html", "json"]), default="md",
@@ -115,18 +139,23 @@ def main():
 @click.option("--detail", type=click.Choice(["brief", "full"]), default="brief", show_default=True,
               help="brief: the recipe's steps one line each, like the notes' worked examples; "
                    "full: every hand step. JSON is the same at both levels.")
+@figures_option
 @timeout_option
 @reports_errors
-def solve(file, fmt, output, detail, timeout):
+def solve(file, fmt, output, detail, figures, timeout):
     """Print the worked solution of the problem in FILE (a YAML problem file, - for stdin,
     or a bundled problem such as kernel-pca/example3)."""
     from . import render, solve as solve_problem
     from .deadline import deadline
 
     solution = solve_problem(file, timeout=timeout)
+    files: dict[str, str] = {}
     with deadline(timeout, "rendering the solution"):
-        text = render(solution, fmt, detail)
+        text = render(solution, fmt, detail, figures=figures, figure_stem=figure_stem(output, fmt),
+                      figure_files=files)
     write_or_echo(text, output)
+    if files:
+        write_figures(files, output)
 
 
 @main.command()
@@ -231,9 +260,10 @@ def moodle(files, output, category, timeout):
 @click.option("--detail", type=click.Choice(["brief", "full"]), default="brief", show_default=True,
               help="brief: the recipe's steps one line each, like the notes' worked examples; "
                    "full: every hand step. JSON is the same at both levels.")
+@figures_option
 @timeout_option
 @reports_errors
-def sheet(files, fmt, solutions, title, output, pdf, detail, timeout):
+def sheet(files, fmt, solutions, title, output, pdf, detail, figures, timeout):
     """A numbered problem sheet (or exam) of the problem FILES, or its matching solutions."""
     from . import solve as solve_problem
     from .deadline import deadline
@@ -249,8 +279,10 @@ def sheet(files, fmt, solutions, title, output, pdf, detail, timeout):
         raise TutorError("--pdf needs --output FILE.pdf", field="--pdf")
     worked = [solve_problem(f, timeout=timeout) for f in files]
     with deadline(timeout * len(files), "rendering the sheet"):  # pdflatex, below, is not ours to limit
+        drawn: dict[str, str] = {}
         document = render_sheet(worked, "tex" if pdf else fmt, title=title, with_solutions=solutions,
-                                detail=detail)
+                                detail=detail, figures=figures, figure_stem=None if pdf else figure_stem(output, fmt),
+                                figure_files=drawn)
     if pdf:
         from .pdf import compile_pdf
 
@@ -258,6 +290,8 @@ def sheet(files, fmt, solutions, title, output, pdf, detail, timeout):
         echo(output)
         return
     write_or_echo(document, output)
+    if drawn:
+        write_figures(drawn, output)
 
 
 @main.command()

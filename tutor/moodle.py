@@ -170,7 +170,8 @@ def question_xml(solution, name: str | None = None) -> str:
     if texts:
         note += "<p>Type each edge code as its five entries separated by commas, such as 0,1,X,a,Y.</p>"
     text = markdown_to_html(statement) + note + f"<table>{rows}</table>"
-    feedback = markdown_to_html(render(solution, "md"))
+    # Without figures: Moodle's HTML cleaning removes inline SVG, and a quiz has no files beside it.
+    feedback = markdown_to_html(render(solution, "md", figures=False))
     return (f'  <question type="cloze">\n'
             f"    <name><text>{xml_text(name or solution.title)}</text></name>\n"
             f'    <questiontext format="html"><text><![CDATA[{_cdata(text)}]]></text></questiontext>\n'

@@ -18,7 +18,7 @@ import html
 import json
 import re
 import sys
-from functools import cache, lru_cache
+from functools import cache, lru_cache, partial
 from typing import Any
 
 import sympy as sp
@@ -26,6 +26,7 @@ from sympy.printing.latex import LatexPrinter
 from sympy.printing.str import StrPrinter
 
 from .figures import figure_data
+from .figures.output import block as figure_block, drawing
 from .escaping import FILTERS as TEXT_FILTERS, latex_text
 from .exact.implicit import IMPLICIT
 from .exact.tidy import Scaled, as_expr, count_ops, numeric, shown
@@ -377,7 +378,7 @@ def edge_code(code) -> str:
 # <span class="math inline">\(…\)</span> and wraps loose text in paragraphs. The page's script
 # sets every .math element with KaTeX; a Jupyter notebook typesets the \( \) and \[ \] itself.
 
-_BLOCK_START = re.compile(r"</?(h[1-6]|p|div|ul|ol|li|table|tr|section|article)\b")
+_BLOCK_START = re.compile(r"</?(h[1-6]|p|div|ul|ol|li|table|tr|section|article|figure)\b")
 _INLINE_MATH = re.compile(r"\$([^$]+)\$([.,;:!?)]*)")  # with the punctuation that follows it
 
 
@@ -544,6 +545,7 @@ def environment(fmt: str):
     env.filters.update(FILTERS)
     if fmt == "html":
         env.globals.update(html_head=html_head, html_scripts=html_scripts)
+    env.globals["draw"] = partial(figure_block, fmt)  # a step's figure (tutor/figures/output.py)
     env.globals["values_in_full"] = flush_mark  # where a step's named values are written out (layout.py)
     if fmt in FORMATS:
         env.globals["fmt"] = env.get_template(f"macros/{fmt}.j2").module
@@ -598,29 +600,36 @@ def _detail(detail: str) -> str:
     return detail
 
 
-def render(solution: Solution, fmt: str = "md", detail: str = "brief") -> str:
+def render(solution: Solution, fmt: str = "md", detail: str = "brief", *, figures: bool = True,
+           figure_stem: str | None = None, figure_files: dict | None = None) -> str:
+    """The worked solution as a document. Figures: TikZ in LaTeX, inline SVG in HTML; in Markdown,
+    links to SVG files <figure_stem>-fig<n>.svg, whose texts are put into figure_files (the caller
+    writes them beside the document), or without a stem a one-line note in each figure's place."""
     solution = with_question(solution)
     _detail(detail)
     if fmt == "json":
-        return json.dumps(to_json(solution), indent=2, ensure_ascii=False) + "\n"
+        return json.dumps(to_json(solution, figures=figures), indent=2, ensure_ascii=False) + "\n"
     if fmt not in FORMATS:
         raise ValueError(f"unknown format {fmt!r}")
     page = environment(fmt).get_template(frame(fmt, "page"))
-    with naming_values():
+    with naming_values(), drawing(figures, figure_stem) as drawn:
         text = name_wide_values(page.render(solution=solution, problem_template=problem_template(solution),
                                             step_template=step_template, detail=detail), fmt)
+    if figure_files is not None:
+        figure_files.update(drawn.files)
     text = name_roots(text, fmt)
     return split_wide_matrices(text) if fmt == "tex" else text
 
 
-def render_fragment(solution: Solution, fmt: str, detail: str = "brief") -> str:
+def render_fragment(solution: Solution, fmt: str, detail: str = "brief", *, figures: bool = True) -> str:
     """A worked solution to put inside another document (a Jupyter notebook, nbconvert's LaTeX):
-    Markdown as for a page, LaTeX without preamble, HTML without KaTeX (the notebook sets the maths)."""
+    Markdown as for a page (its figures as data URIs), LaTeX without preamble (its figures need the tikz
+    package), HTML without KaTeX (the notebook sets the maths)."""
     if fmt not in FORMATS:
         raise ValueError(f"unknown format {fmt!r}")
     solution = with_question(solution)
     name = "page" if fmt == "md" else "fragment"
-    with naming_values():
+    with naming_values(), drawing(figures, inline=True):
         text = name_wide_values(environment(fmt).get_template(frame(fmt, name)).render(
             solution=solution, problem_template=problem_template(solution), step_template=step_template,
             detail=_detail(detail)), fmt)
@@ -628,18 +637,22 @@ def render_fragment(solution: Solution, fmt: str, detail: str = "brief") -> str:
 
 
 def render_sheet(solutions, fmt: str = "md", *, title: str = "Problem sheet", with_solutions: bool = False,
-                 detail: str = "brief") -> str:
-    """A numbered problem sheet (or exam); with_solutions adds each worked solution after its problem."""
+                 detail: str = "brief", figures: bool = True, figure_stem: str | None = None,
+                 figure_files: dict | None = None) -> str:
+    """A numbered problem sheet (or exam); with_solutions adds each worked solution after its problem,
+    with its figures numbered through the sheet (see render for figure_stem and figure_files)."""
     from .question import distinct_titles
 
     if fmt not in FORMATS:
         raise ValueError(f"unknown format {fmt!r}")
     solutions = [with_question(s) for s in solutions]
     titles = distinct_titles(s.title for s in solutions)  # two problems titled alike are numbered
-    with naming_values():
+    with naming_values(), drawing(figures, figure_stem) as drawn:
         text = name_wide_values(environment(fmt).get_template(frame(fmt, "sheet")).render(
             problems=list(zip(solutions, titles)), title=title, with_solutions=with_solutions,
             problem_template=problem_template, step_template=step_template, detail=_detail(detail)), fmt)
+    if figure_files is not None:
+        figure_files.update(drawn.files)
     text = name_roots(text, fmt)
     return split_wide_matrices(text) if fmt == "tex" else text
 
@@ -768,7 +781,7 @@ def approx_data(value: Any):
     return float(shown(value, 30))
 
 
-def step_data(step: Step, names: Names | None = None) -> dict:
+def step_data(step: Step, names: Names | None = None, figures: bool = True) -> dict:
     result = step.result
     if isinstance(result, sp.MatrixBase) or not isinstance(result, (tuple, list)):
         latex = tex(result) if result is not None else step.formula
@@ -782,10 +795,10 @@ def step_data(step: Step, names: Names | None = None) -> dict:
         "latex": latex,
         "checks": [{"statement": c.statement, "passed": c.passed} for c in step.checks],
         "note": step.note,
-    } | ({"figure": figure_data(step.figure, names)} if step.figure is not None else {})
+    } | ({"figure": figure_data(step.figure, names)} if figures and step.figure is not None else {})
 
 
-def to_json(solution: Solution) -> dict:
+def to_json(solution: Solution, figures: bool = True) -> dict:
     """The solution as JSON data: every `exact` string is one sympify reads (see Names for the
     names of implicitly defined numbers, listed under "names" when there are any)."""
     from . import topics
@@ -808,7 +821,7 @@ def to_json(solution: Solution) -> dict:
                       for part in question.parts],
             "total_marks": str(question.total),
         },
-        "steps": [step_data(s, names) for s in solution.steps],
+        "steps": [step_data(s, names, figures) for s in solution.steps],
         "answers": {
             key: {"exact": exact_data(value, names), "approx": approx_data(value)}
             for key, value in solution.answers.items()

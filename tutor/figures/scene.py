@@ -1,0 +1,530 @@
+"""The layout of a figure, in centimetres: the one place that decides where everything goes.
+
+A figure record (model.py) holds exact values; `scene(figure)` turns it into a short list of shapes
+(lines, curves, marks, boxes, text) at float positions in centimetres, y upwards. tikz.py and svg.py
+each write those shapes one for one, so the LaTeX and the HTML/Markdown pictures are the same picture.
+Decimals appear here only as positions on the page (and as the numbers at the axis ticks).
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+from ..exact.tidy import shown
+from . import labels
+from .model import Arrow, Bars, Curve, Figure, Graph, Level, Plot, Point, Segment
+
+# Sizes, in cm: a figure is at most half the text width of an A4 handout wide and a third of it high.
+WIDTH = 7.0
+MAX_WIDTH = 14.0  # bars and graphs with many columns: the text width of a handout (17 cm) less labels
+MAX_DEPTH = 10.0  # a graph's DFS tree, root to deepest vertex
+MAX_HEIGHT = 5.5
+MIN_HEIGHT = 2.2
+CURVE_HEIGHT = 4.5
+GAP = 0.12  # from a mark to its label
+CHAR = {"small": 0.19, "tiny": 0.15}  # average width of a character, to size the space a label takes
+
+TONES = {  # Okabe and Ito's colour-blind-safe palette
+    "ink": (0, 0, 0), "blue": (0, 114, 178), "orange": (230, 159, 0), "green": (0, 158, 115),
+    "red": (213, 94, 0), "purple": (204, 121, 167), "sky": (86, 180, 233), "grey": (128, 128, 128),
+    "light": (215, 215, 215), "white": (255, 255, 255),
+}
+
+
+# --- the shapes ----------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Line:
+    points: tuple[tuple[float, float], ...]
+    tone: str = "ink"
+    width: float = 0.8  # pt
+    dashed: bool = False
+    arrow: bool = False  # an arrow head at the last point
+
+
+@dataclass(frozen=True)
+class Bezier:
+    """A cubic curve from p0 to p3 with control points p1, p2 (a backward edge bowed aside)."""
+
+    p0: tuple[float, float]
+    p1: tuple[float, float]
+    p2: tuple[float, float]
+    p3: tuple[float, float]
+    tone: str = "ink"
+    width: float = 0.8
+    dashed: bool = False
+
+
+@dataclass(frozen=True)
+class Mark:
+    x: float
+    y: float
+    shape: str = "dot"  # dot, ring, square, cross
+    tone: str = "blue"
+    size: float = 0.07  # radius, cm
+
+
+@dataclass(frozen=True)
+class Box:
+    x0: float
+    y0: float
+    x1: float
+    y1: float
+    fill: str | None = None
+    stroke: str | None = "ink"
+    width: float = 0.5
+
+
+@dataclass(frozen=True)
+class Disk:
+    x: float
+    y: float
+    r: float
+    fill: str = "white"
+    stroke: str = "ink"
+    width: float = 0.8
+
+
+@dataclass(frozen=True)
+class Text:
+    """A label (labels.py's LaTeX subset) with its anchor: center, north, south, east, west or two
+    of them (north east: the label's top right corner is at x, y). halo: on a white ground."""
+
+    x: float
+    y: float
+    label: str
+    anchor: str = "center"
+    size: str = "small"  # small, tiny
+    tone: str = "ink"
+    halo: bool = False
+
+
+Shape = Line | Bezier | Mark | Box | Disk | Text
+
+
+@dataclass(frozen=True)
+class Scene:
+    shapes: tuple[Shape, ...]
+    x0: float  # the bounding box, labels included (an estimate for text)
+    y0: float
+    x1: float
+    y1: float
+
+
+class Undrawable(ValueError):
+    """A figure whose numbers cannot be laid out on a page (beyond a float's range, a logarithm of a
+    value that is not positive): the document says so in its place instead."""
+
+
+def scene(figure: Figure) -> Scene:
+    try:
+        return _scene(figure)
+    except (ValueError, OverflowError, ZeroDivisionError) as err:
+        raise Undrawable(str(err)) from None
+
+
+def _scene(figure: Figure) -> Scene:
+    if isinstance(figure, Plot):
+        shapes = _plot(figure)
+    elif isinstance(figure, Bars):
+        shapes = _bars(figure)
+    elif isinstance(figure, Graph):
+        shapes = _graph(figure)
+    else:
+        raise TypeError(f"not a figure: {type(figure).__name__}")
+    box = _bounds(shapes)
+    if not all(math.isfinite(v) for v in box):
+        raise ValueError("coordinates beyond the range a page can show")
+    return Scene(tuple(shapes), *box)
+
+
+# --- numbers and ticks ---------------------------------------------------------------------------
+
+def number(value) -> float:
+    """An exact value as a position (the drawing's only floats)."""
+    if isinstance(value, (int, float)):
+        return float(value)
+    x = float(shown(value, 15))
+    if not math.isfinite(x):
+        raise ValueError("a coordinate beyond the range a page can show")
+    return x
+
+
+def _nice_step(span: float, count: int = 5) -> float:
+    raw = span / count
+    power = 10 ** math.floor(math.log10(raw))
+    for m in (1, 2, 2.5, 5, 10):
+        if m * power >= raw:
+            return m * power
+    return 10 * power
+
+
+def _ticks(lo: float, hi: float, count: int = 5) -> list[float]:
+    step = _nice_step(hi - lo, count)
+    first = math.ceil(lo / step - 1e-9)
+    out = []
+    k = first
+    while k * step <= hi + 1e-9 * step:
+        out.append(round(k * step, 12))
+        k += 1
+    return out
+
+
+def tick_label(value: float) -> str:
+    if abs(value) < 1e-12:
+        return "0"
+    text = f"{value:.6g}"
+    if "e" in text:
+        mantissa, power = text.split("e")
+        return f"{mantissa}\\cdot 10^{{{int(power)}}}" if mantissa != "1" else f"10^{{{int(power)}}}"
+    return text
+
+
+def _range(values: list[float], pad: float = 0.08) -> tuple[float, float]:
+    lo, hi = min(values), max(values)
+    if hi - lo < 1e-12:
+        width = abs(lo) * 0.5 or 1.0
+        return lo - width, hi + width
+    margin = (hi - lo) * pad
+    return lo - margin, hi + margin
+
+
+# --- a coordinate plane --------------------------------------------------------------------------
+
+def _plot_values(plot: Plot):
+    xs: list[float] = []
+    ys: list[float] = []
+    for item in plot.items:
+        if isinstance(item, Point):
+            xs.append(number(item.x))
+            ys.append(number(item.y))
+        elif isinstance(item, (Arrow, Segment)):
+            for x, y in (item.start, item.end):
+                xs.append(number(x))
+                ys.append(number(y))
+        elif isinstance(item, Curve):
+            for x, y in item.points:
+                xs.append(number(x))
+                ys.append(number(y))
+        elif isinstance(item, Level):
+            ys.append(number(item.y))
+    for bounds, into in ((plot.x_range, xs), (plot.y_range, ys)):
+        if bounds is not None:
+            into.extend(number(b) for b in bounds)
+    if not xs:
+        raise ValueError("a plot with nothing to draw")
+    return xs, ys
+
+
+def _plot(plot: Plot) -> list[Shape]:
+    xs, ys = _plot_values(plot)
+    if plot.log_y:
+        if min(ys) <= 0:
+            raise ValueError("a logarithmic axis needs positive values")
+        ys = [math.log10(y) for y in ys]
+    xlo, xhi = _range(xs)
+    ylo, yhi = _range(ys)
+    if plot.equal:
+        # One unit as long on both axes; a flat picture (points on a line) gets a band around it.
+        width, height = WIDTH, WIDTH * (yhi - ylo) / (xhi - xlo)
+        if height > MAX_HEIGHT:
+            width, height = MAX_HEIGHT * (xhi - xlo) / (yhi - ylo), MAX_HEIGHT
+            if width < MIN_HEIGHT:  # a tall thin picture: widen the x range around its centre
+                extra = (MIN_HEIGHT / width - 1) * (xhi - xlo) / 2
+                xlo, xhi, width = xlo - extra, xhi + extra, MIN_HEIGHT
+        if height < MIN_HEIGHT:
+            extra = (MIN_HEIGHT / height - 1) * (yhi - ylo) / 2 if height > 0 else 1
+            ylo, yhi, height = ylo - extra, yhi + extra, MIN_HEIGHT
+    else:
+        width, height = WIDTH, CURVE_HEIGHT
+
+    def at(x, y) -> tuple[float, float]:
+        fy = number(y)
+        if plot.log_y:
+            fy = math.log10(fy)
+        return ((number(x) - xlo) / (xhi - xlo) * width, (fy - ylo) / (yhi - ylo) * height)
+
+    shapes: list[Shape] = []
+    # The zero lines of a geometric picture: where the origin is.
+    if plot.equal:
+        if xlo < 0 < xhi:
+            x0 = -xlo / (xhi - xlo) * width
+            shapes.append(Line(((x0, 0), (x0, height)), tone="light", width=0.5))
+        if ylo < 0 < yhi:
+            y0 = -ylo / (yhi - ylo) * height
+            shapes.append(Line(((0, y0), (width, y0)), tone="light", width=0.5))
+    shapes.extend(_frame(width, height, xlo, xhi, ylo, yhi, plot.log_y))
+    if plot.x_label:
+        shapes.append(Text(width / 2, -0.55, labels.check(plot.x_label), "north"))
+    if plot.y_label:
+        shapes.append(Text(0, height + 0.12, labels.check(plot.y_label), "south west"))
+
+    order = (Level, Segment, Curve, Arrow, Point)
+    items = sorted(plot.items, key=lambda item: order.index(type(item)))
+    legend: list[tuple[str, str, bool, bool]] = []
+    for item in items:
+        if isinstance(item, Level):
+            y = at(xlo, item.y)[1]
+            shapes.append(Line(((0, y), (width, y)), tone=item.tone, dashed=item.dashed))
+            if item.label:
+                shapes.append(Text(width - 0.05, y + 0.06, labels.check(item.label), "south east",
+                                   tone=item.tone, halo=True))
+        elif isinstance(item, Segment):
+            shapes.append(Line((at(*item.start), at(*item.end)), tone=item.tone, dashed=item.dashed,
+                               width=1.6 if item.thick else 0.6))
+        elif isinstance(item, Curve):
+            points = tuple(at(x, y) for x, y in item.points)
+            shapes.append(Line(points, tone=item.tone, dashed=item.dashed, width=1.0))
+            if item.marks:
+                shapes.extend(Mark(x, y, "dot", item.tone, 0.055) for x, y in points)
+            if item.label:
+                legend.append((labels.check(item.label), item.tone, item.dashed, item.marks))
+        elif isinstance(item, Arrow):
+            start, end = at(*item.start), at(*item.end)
+            shapes.append(Line((start, end), tone=item.tone, dashed=item.dashed, width=1.0, arrow=True))
+            if item.label:
+                shapes.append(_beside(end, item.place, item.label, item.tone))
+        elif isinstance(item, Point):
+            spot = at(item.x, item.y)
+            shapes.append(Mark(*spot, item.shape, item.tone))
+            if item.label:
+                shapes.append(_beside(spot, item.place, item.label, "ink"))
+    shapes.extend(_legend(legend, width, height + (0.55 if plot.y_label else 0.1)))
+    return shapes
+
+
+_ANCHOR_OF_PLACE = {  # a label put north east of its point has its south west corner there
+    "n": "south", "s": "north", "e": "west", "w": "east",
+    "ne": "south west", "nw": "south east", "se": "north west", "sw": "north east",
+}
+_DIRECTION = {"n": (0, 1), "s": (0, -1), "e": (1, 0), "w": (-1, 0), "ne": (0.7, 0.7), "nw": (-0.7, 0.7),
+              "se": (0.7, -0.7), "sw": (-0.7, -0.7)}
+
+
+def _beside(spot, place: str, label: str, tone: str) -> Text:
+    if place not in _ANCHOR_OF_PLACE:
+        raise ValueError(f"a label's place is one of {', '.join(_ANCHOR_OF_PLACE)}, not {place!r}")
+    dx, dy = _DIRECTION[place]
+    return Text(spot[0] + dx * GAP, spot[1] + dy * GAP, labels.check(label), _ANCHOR_OF_PLACE[place],
+                tone=tone, halo=True)
+
+
+def _frame(width, height, xlo, xhi, ylo, yhi, log_y: bool) -> list[Shape]:
+    shapes: list[Shape] = [Box(0, 0, width, height)]
+    tick = 0.1
+    for value in _ticks(xlo, xhi):
+        x = (value - xlo) / (xhi - xlo) * width
+        shapes.append(Line(((x, 0), (x, tick)), width=0.5))
+        shapes.append(Text(x, -0.08, tick_label(value), "north", size="tiny"))
+    if log_y:
+        powers = list(range(math.ceil(ylo), math.floor(yhi) + 1))
+        every = max(1, math.ceil(len(powers) / 6))
+        values = [(p, f"10^{{{p}}}") for p in powers[::every]]
+    else:
+        values = [(v, tick_label(v)) for v in _ticks(ylo, yhi)]
+    for value, text in values:
+        y = (value - ylo) / (yhi - ylo) * height
+        shapes.append(Line(((0, y), (tick, y)), width=0.5))
+        shapes.append(Text(-0.08, y, text, "east", size="tiny"))
+    return shapes
+
+
+def _legend(entries, width: float, top: float) -> list[Shape]:
+    """A row of legend entries above the frame (a line sample, its mark, its name), wrapping."""
+    shapes: list[Shape] = []
+    x, y = 0.0, top + 0.2
+    for label, tone, dashed, marks in entries:
+        size = 0.7 + _text_width(label, "small") + 0.35
+        if x > 0 and x + size > width:
+            x, y = 0.0, y + 0.45
+        shapes.append(Line(((x, y), (x + 0.6, y)), tone=tone, dashed=dashed, width=1.0))
+        if marks:
+            shapes.append(Mark(x + 0.3, y, "dot", tone, 0.055))
+        shapes.append(Text(x + 0.7, y, label, "west"))
+        x += size
+    return shapes
+
+
+# --- bars ----------------------------------------------------------------------------------------
+
+def _bars(bars: Bars) -> list[Shape]:
+    n, k = len(bars.categories), len(bars.series)
+    if n == 0 or k == 0 or any(len(s.values) != n for s in bars.series):
+        raise ValueError("bars need one value per category in every series")
+    values = [number(v) for s in bars.series for v in s.values]
+    lo, hi = min(0.0, min(values)), max(0.0, max(values))
+    if hi - lo < 1e-12:
+        hi = lo + 1
+    hi += (hi - lo) * 0.08
+    slot = min(1.4, MAX_WIDTH / n)  # many categories: thinner bars, never wider than the line
+    width, height = slot * n, CURVE_HEIGHT * 0.8
+    every = math.ceil(n / 16)  # and a label under every first, second, … category, as there is room
+
+    def y_of(v: float) -> float:
+        return (v - lo) / (hi - lo) * height
+
+    shapes: list[Shape] = [Box(0, 0, width, height)]
+    shapes.extend(_frame_y(lo, hi, height))
+    bar = slot * 0.8 / k
+    for j, category in enumerate(bars.categories):
+        left = j * slot + slot * 0.1
+        for s, series in enumerate(bars.series):
+            v = number(series.values[j])
+            shapes.append(Box(left + s * bar, y_of(0), left + (s + 1) * bar, y_of(v), fill=series.tone,
+                              stroke=None))
+        if j % every == 0:
+            shapes.append(Text(j * slot + slot / 2, -0.08, labels.check(category), "north"))
+    if lo < 0:
+        shapes.append(Line(((0, y_of(0)), (width, y_of(0))), width=0.5))
+    if bars.x_label:
+        shapes.append(Text(width / 2, -0.6, labels.check(bars.x_label), "north"))
+    if bars.y_label:
+        shapes.append(Text(0, height + 0.12, labels.check(bars.y_label), "south west"))
+    top = height + (0.55 if bars.y_label else 0.1)
+    x = 0.0
+    for series in bars.series:
+        name = labels.check(series.name)
+        shapes.append(Box(x, top + 0.1, x + 0.3, top + 0.3, fill=series.tone, stroke=None))
+        shapes.append(Text(x + 0.4, top + 0.2, name, "west"))
+        x += 0.75 + _text_width(name, "small")
+    return shapes
+
+
+def _frame_y(lo: float, hi: float, height: float) -> list[Shape]:
+    shapes: list[Shape] = []
+    for value in _ticks(lo, hi):
+        y = (value - lo) / (hi - lo) * height
+        shapes.append(Line(((0, y), (0.1, y)), width=0.5))
+        shapes.append(Text(-0.08, y, tick_label(value), "east", size="tiny"))
+    return shapes
+
+
+# --- a graph, as its DFS tree --------------------------------------------------------------------
+
+NODE = 0.28  # radius of a vertex
+DX, DY = 1.5, 1.3
+
+
+def _graph(graph: Graph) -> list[Shape]:
+    n = len(graph.vertices)
+    children: dict[int, list[int]] = {i: [] for i in range(n)}
+    has_parent = set()
+    for edge in graph.edges:
+        if edge.tree:
+            children[edge.u].append(edge.v)
+            has_parent.add(edge.v)
+    order = sorted(range(n), key=lambda i: (graph.vertices[i].index is None, graph.vertices[i].index or 0, i))
+    roots = [i for i in order if i not in has_parent]
+    # Leaves take consecutive columns in DFS order, a parent stands over the middle of its children.
+    pos: dict[int, tuple[float, float]] = {}
+    column = [0.0]
+
+    def place(v: int, depth: int) -> float:
+        kids = [c for c in sorted(children[v], key=order.index) if c not in pos]
+        pos[v] = (0.0, -depth * DY)  # claimed before its children (a malformed tree cannot loop)
+        if not kids:
+            x = column[0]
+            column[0] += 1
+        else:
+            xs = [place(c, depth + 1) for c in kids]
+            x = (xs[0] + xs[-1]) / 2
+        pos[v] = (x * DX, -depth * DY)
+        return x
+
+    for root in roots:
+        if root not in pos:
+            place(root, 0)
+    for v in order:  # vertices no tree edge reaches: a row of their own below
+        if v not in pos:
+            pos[v] = (column[0] * DX, 0.0)
+            column[0] += 1
+
+    # A wide or deep tree is drawn closer together (never closer than a vertex's diameter and a bit).
+    depth = max(-y for _, y in pos.values()) / DY
+    sx = min(1.0, MAX_WIDTH / (max(1.0, column[0] - 1) * DX))
+    sy = min(1.0, MAX_DEPTH / (max(1.0, depth) * DY))
+    pos = {v: (x * sx, y * sy) for v, (x, y) in pos.items()}
+    centre = (sum(x for x, _ in pos.values()) / n, sum(y for _, y in pos.values()) / n)
+    shapes: list[Shape] = []
+    for edge in graph.edges:
+        a, b = pos[edge.u], pos[edge.v]
+        tone, width = ("orange", 2.0) if edge.highlight else ("ink", 0.8)
+        if edge.tree:
+            shapes.append(Line((a, b), tone=tone, width=width))
+            mid = ((a[0] + b[0]) / 2, (a[1] + b[1]) / 2)
+        else:
+            # A backward edge bows to the side away from the rest of the drawing, so that it never runs
+            # over the tree edges between its ends.
+            dx, dy = b[0] - a[0], b[1] - a[1]
+            length = math.hypot(dx, dy) or 1.0
+            bow = min(1.6, 0.6 * length)
+            nx, ny = dy / length, -dx / length
+            mx, my = (a[0] + b[0]) / 2, (a[1] + b[1]) / 2
+            if nx * (mx - centre[0]) + ny * (my - centre[1]) < 0:
+                nx, ny = -nx, -ny
+            c = ((a[0] + b[0]) / 2 + nx * bow, (a[1] + b[1]) / 2 + ny * bow)
+            p1 = (a[0] + 2 / 3 * (c[0] - a[0]), a[1] + 2 / 3 * (c[1] - a[1]))
+            p2 = (b[0] + 2 / 3 * (c[0] - b[0]), b[1] + 2 / 3 * (c[1] - b[1]))
+            shapes.append(Bezier(a, p1, p2, b, tone=tone, width=width, dashed=True))
+            mid = (0.25 * a[0] + 0.5 * c[0] + 0.25 * b[0], 0.25 * a[1] + 0.5 * c[1] + 0.25 * b[1])
+        if edge.label:
+            shapes.append(Text(*mid, labels.check(edge.label), "center", halo=True))
+    for i, vertex in enumerate(graph.vertices):
+        x, y = pos[i]
+        shapes.append(Disk(x, y, NODE))
+        shapes.append(Text(x, y, labels.check(vertex.label), "center"))
+        if vertex.index is not None:
+            shapes.append(Text(x - NODE * 0.75, y + NODE * 0.75, str(vertex.index), "south east", size="tiny",
+                               tone="red"))
+    return shapes
+
+
+# --- the bounding box ----------------------------------------------------------------------------
+
+def _text_width(label: str, size: str) -> float:
+    return CHAR[size] * max(1, len(labels.text(label)))
+
+
+def _text_box(t: Text) -> tuple[float, float, float, float]:
+    w = _text_width(t.label, t.size)
+    h = 0.4 if t.size == "small" else 0.32
+    x0 = t.x - w / 2
+    if "west" in t.anchor:
+        x0 = t.x
+    elif "east" in t.anchor:
+        x0 = t.x - w
+    y0 = t.y - h / 2
+    if "south" in t.anchor:
+        y0 = t.y
+    elif "north" in t.anchor:
+        y0 = t.y - h
+    return x0, y0, x0 + w, y0 + h
+
+
+def _bounds(shapes) -> tuple[float, float, float, float]:
+    xs: list[float] = []
+    ys: list[float] = []
+    for s in shapes:
+        if isinstance(s, Line):
+            xs += [p[0] for p in s.points]
+            ys += [p[1] for p in s.points]
+        elif isinstance(s, Bezier):
+            for p in (s.p0, s.p1, s.p2, s.p3):
+                xs.append(p[0])
+                ys.append(p[1])
+        elif isinstance(s, Mark):
+            xs += [s.x - s.size, s.x + s.size]
+            ys += [s.y - s.size, s.y + s.size]
+        elif isinstance(s, Box):
+            xs += [s.x0, s.x1]
+            ys += [s.y0, s.y1]
+        elif isinstance(s, Disk):
+            xs += [s.x - s.r, s.x + s.r]
+            ys += [s.y - s.r, s.y + s.r]
+        elif isinstance(s, Text):
+            x0, y0, x1, y1 = _text_box(s)
+            xs += [x0, x1]
+            ys += [y0, y1]
+    pad = 0.1
+    return min(xs) - pad, min(ys) - pad, max(xs) + pad, max(ys) + pad
