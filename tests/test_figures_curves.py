@@ -292,3 +292,30 @@ def test_generated_problems_build_finite_figures(topic, difficulty):
                 assert 2 <= len(curve["points"]) <= MAX_CURVE
                 if figure["log_y"]:
                     assert all(y["approx"] > 0 for _, y in curve["points"])
+
+
+# ---------------------------------------------------------------- drawn, not left out
+
+DRAWN = [*(str(p) for t in ("rbf-gamma", "high-dim", "importance-sampling") for p in _bundled(t)),
+         "topic: high-dim\ndimensions: [2, 3, 50, 100, 150, 200]\nangle: pi/7\nshell: sqrt(2)/10\n",
+         "topic: high-dim\ndimensions: [1, 200]\nshell: 1/10^50\n",
+         "topic: importance-sampling\nsupport: [-1/2, sqrt(2), 3, 5]\np: [1/2, 1/2, 0, 0]\n"
+         "q: [1/4, 1/4, 1/2, 0]\nf: [1, 2, 3, 4]\nsamples: [3, -1/2]\n"]
+
+
+@pytest.mark.parametrize("source", DRAWN, ids=range(len(DRAWN)))
+def test_every_figure_is_laid_out_and_its_labels_set(source):
+    """A figure the renderers cannot lay out is left out of the document with a reason: none of these is."""
+    from tutor.figures import labels
+    from tutor.figures.scene import scene
+    from tutor.figures.svg import svg
+
+    solution = solve(source) if source.endswith(".yaml") else solve_yaml(source)
+    figures = [s.figure for s in solution.steps if s.figure is not None]
+    assert figures
+    for figure in figures:
+        picture = scene(figure)  # raises Undrawable (or a label's ValueError) if it could not be drawn
+        assert picture.x1 - picture.x0 <= 17  # cm: within a handout's line, labels included
+        assert svg(picture).startswith("<svg")
+        for label in getattr(figure, "categories", ()):
+            labels.check(label)
