@@ -20,7 +20,7 @@ import sympy as sp
 
 from tests.conftest import PROBLEMS
 from tutor import render, solve
-from tutor.figures import (Arrow, Bars, BarSeries, Curve, Edge, Graph, Level, Plot, Point, Segment, Vertex,
+from tutor.figures import (Arrow, Bars, BarSeries, Curve, Edge, Graph, Level, Plot, Point, Row, Segment, Vertex,
                            figure_data)
 from tutor.figures import labels
 from tutor.figures.scene import Bezier, Disk, Line, Mark, Text, scene
@@ -88,10 +88,25 @@ def test_a_geometric_plot_has_one_unit_as_long_on_both_axes():
     assert (x1 - x0) == pytest.approx(2 * (y2 - y0))
 
 
-def test_points_on_a_line_get_a_band_around_them_not_a_flat_frame():
-    shapes = scene(Plot("c", (Point(-1, 0), Point(1, 0)))).shapes
-    frame = shapes[[type(s).__name__ for s in shapes].index("Box")]
-    assert frame.y1 - frame.y0 >= 2  # cm
+def test_points_on_the_x_axis_are_drawn_on_a_number_line_not_in_an_empty_frame():
+    shapes = scene(Plot("c", (Point(-1, 0, "x_1"), Point(1, 0, "x_2")))).shapes
+    assert not any(type(s).__name__ == "Box" for s in shapes)
+    marks = [s for s in shapes if isinstance(s, Mark)]
+    axis = next(s for s in shapes if isinstance(s, Line) and len(s.points) == 2 and s.points[0][0] == 0)
+    assert marks[0].y == marks[1].y == axis.points[0][1]
+    # With a y axis asked for (a label), the same points keep their frame.
+    assert any(type(s).__name__ == "Box" for s in scene(Plot("c", (Point(-1, 0), Point(1, 0)), y_label="y")).shapes)
+
+
+def test_labels_of_points_at_the_edge_stay_inside_the_frame():
+    picture = scene(Plot("c", (Point(0, 0, "x_{123}", place="nw"), Point(1, 1, "x_{456}", place="ne")),
+                         y_label="a_2"))
+    frame = next(s for s in picture.shapes if type(s).__name__ == "Box")
+    from tutor.figures.scene import _text_box
+
+    for text in (s for s in picture.shapes if isinstance(s, Text) and s.halo):
+        x0, y0, x1, y1 = _text_box(text)
+        assert frame.x0 - 0.03 <= x0 and x1 <= frame.x1 + 0.03 and frame.y0 - 0.03 <= y0 and y1 <= frame.y1 + 0.03
 
 
 def test_a_logarithmic_axis_refuses_values_that_are_not_positive():
@@ -234,7 +249,10 @@ _numbers = st.one_of(st.integers(-10**6, 10**6), st.fractions(max_denominator=10
 
 @st.composite
 def _figures(draw):
-    kind = draw(st.sampled_from(["plot", "bars", "graph"]))
+    kind = draw(st.sampled_from(["plot", "bars", "graph", "row"]))
+    if kind == "row":
+        panels = (draw(_figures().filter(lambda f: isinstance(f, (Plot, Bars)))) for _ in range(draw(st.integers(1, 3))))
+        return Row("A row.", tuple(panels))
     if kind == "plot":
         points = draw(st.lists(st.tuples(_numbers, _numbers), min_size=1, max_size=12))
         items = tuple(Point(x, y, f"x_{{{i + 1}}}") for i, (x, y) in enumerate(points))
@@ -275,3 +293,21 @@ def test_the_overflow_sweep_allows_small_tick_numbers_inside_a_figure_only():
 
     assert overflow_sweep.forbidden_commands(tikz(scene(PLOT))) == []
     assert overflow_sweep.forbidden_commands(tikz(scene(PLOT)) + r" {\scriptsize $x$}") == [r"\scriptsize"]
+
+
+def test_an_svg_title_reads_the_caption_maths_as_text_not_latex():
+    text = svg(scene(PLOT), title=r"Figure 1: the rows of $\hat{\mathbf K}$ and $\lambda_1$.")
+    title = ET.fromstring(text).find("{http://www.w3.org/2000/svg}title").text
+    assert title == "Figure 1: the rows of K\u0302 and λ1." and "\\" not in text.split("<title>")[0]
+
+
+ROW = Row("Input points and their coordinates.", (PLOT, PLOT), titles=(r"\mathrm{input}", "a_1,\\,a_2"))
+
+
+def test_a_row_sets_its_panels_side_by_side_within_the_line():
+    picture = scene(ROW)
+    frames = [s for s in picture.shapes if type(s).__name__ == "Box"]
+    assert len(frames) == 2 and frames[0].x1 < frames[1].x0 and frames[0].y0 == frames[1].y0
+    assert picture.x1 - picture.x0 <= MAX_WIDTH + 1
+    assert [t.label for t in picture.shapes if isinstance(t, Text) and t.anchor == "south"][-2:] == list(ROW.titles)
+    assert figure_data(ROW)["panels"][1]["type"] == "plot"

@@ -8,10 +8,10 @@ from typing import Any
 
 import sympy as sp
 
-from .model import (Arrow, Bars, BarSeries, Curve, Edge, Figure, Graph, Level, Plot, Point, Segment,
+from .model import (Arrow, Bars, BarSeries, Curve, Edge, Figure, Graph, Level, Plot, Point, Row, Segment,
                     Vertex)
 
-__all__ = ["Arrow", "Bars", "BarSeries", "Curve", "Edge", "Figure", "Graph", "Level", "Plot", "Point",
+__all__ = ["Arrow", "Bars", "BarSeries", "Curve", "Edge", "Figure", "Graph", "Level", "Plot", "Point", "Row",
            "Segment", "Vertex", "figure_data"]
 
 # Fields that hold exact numbers (or tuples of them): each becomes {"exact": …, "approx": …} in JSON.

@@ -66,9 +66,25 @@ def check(label: str) -> str:
     return label
 
 
+def plain(caption: str) -> str:
+    """A caption (text with $…$ maths) as plain text, for an SVG's title: the maths set as its
+    characters; a command outside the label subset (\\mathbf, \\hat of a matrix) shows its argument."""
+    import re
+
+    return re.sub(r"\$([^$]*)\$", lambda m: "".join(r.text for r in _lenient(m.group(1))), caption)
+
+
+def _lenient(maths: str) -> list[Run]:
+    parser = _Parser(maths, lenient=True)
+    try:
+        return parser.sequence(shift="", upright=False)
+    except ValueError:
+        return [Run(maths, False)]
+
+
 class _Parser:
-    def __init__(self, s: str):
-        self.s, self.i = s, 0
+    def __init__(self, s: str, lenient: bool = False):
+        self.s, self.i, self.lenient = s, 0, lenient
 
     def sequence(self, shift: str, upright: bool, until: str | None = None) -> list[Run]:
         out: list[Run] = []
@@ -114,6 +130,8 @@ class _Parser:
             return [Run(ch, not upright and ch.isascii(), shift)]
         if ch.isdigit() or ch in "+-=()[],./|'!:;<>*?":
             return [Run(SHOWN.get(ch, ch), False, shift)]
+        if self.lenient:
+            return [Run(ch, False, shift)]
         raise ValueError(f"figure label {s!r} has a character no drawing sets: {ch!r}")
 
     def command(self, shift: str, upright: bool) -> list[Run]:
@@ -146,6 +164,8 @@ class _Parser:
             wrap = lambda part: part if _atoms(part, shift) == 1 else [
                 Run("(", False, shift), *part, Run(")", False, shift)]
             return [*wrap(top), Run("/", False, shift), *wrap(bottom)]
+        if self.lenient:  # \mathbf{K}, \boldsymbol x: their argument as it is
+            return self.group(shift, upright) if self.i < len(s) and s[self.i] == "{" else []
         raise ValueError(f"figure label {s!r} uses \\{name}, which the figures do not set")
 
 

@@ -151,4 +151,15 @@ class Graph:
     edges: tuple[Edge, ...]
 
 
-Figure = Plot | Bars | Graph
+@dataclass(frozen=True)
+class Row:
+    """Two or three plots or bar charts side by side under one caption (the input points beside their
+    kernel-PCA coordinates; p and q beside the weights): a third of a page less than one under the
+    other. titles: one short label (maths, as labels) over each panel."""
+
+    caption: str
+    panels: tuple[Plot | Bars, ...]
+    titles: tuple[str, ...] = ()
+
+
+Figure = Plot | Bars | Graph | Row

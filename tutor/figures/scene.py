@@ -13,17 +13,20 @@ from dataclasses import dataclass
 
 from ..exact.tidy import shown
 from . import labels
-from .model import Arrow, Bars, Curve, Figure, Graph, Level, Plot, Point, Segment
+import dataclasses
+
+from .model import Arrow, Bars, Curve, Figure, Graph, Level, Plot, Point, Row, Segment
 
 # Sizes, in cm: a figure is at most half the text width of an A4 handout wide and a third of it high.
 WIDTH = 7.0
 MAX_WIDTH = 14.0  # bars and graphs with many columns: the text width of a handout (17 cm) less labels
 MAX_DEPTH = 10.0  # a graph's DFS tree, root to deepest vertex
-MAX_HEIGHT = 5.5
+MAX_HEIGHT = 4.8
+PANEL_HEIGHT = 4.0  # a panel of a Row: two side by side take no more than one line of text more
 MIN_HEIGHT = 2.2
 CURVE_HEIGHT = 4.5
 GAP = 0.12  # from a mark to its label
-CHAR = {"small": 0.19, "tiny": 0.15}  # average width of a character, to size the space a label takes
+CHAR = {"small": 0.21, "tiny": 0.16}  # average width of a character, to size the space a label takes
 
 TONES = {  # Okabe and Ito's colour-blind-safe palette
     "ink": (0, 0, 0), "blue": (0, 114, 178), "orange": (230, 159, 0), "green": (0, 158, 115),
@@ -131,6 +134,8 @@ def _scene(figure: Figure) -> Scene:
         shapes = _bars(figure)
     elif isinstance(figure, Graph):
         shapes = _graph(figure)
+    elif isinstance(figure, Row):
+        shapes = _row(figure)
     else:
         raise TypeError(f"not a figure: {type(figure).__name__}")
     box = _bounds(shapes)
@@ -217,7 +222,9 @@ def _plot_values(plot: Plot):
     return xs, ys
 
 
-def _plot(plot: Plot) -> list[Shape]:
+def _plot(plot: Plot, room: float = WIDTH, tallest: float = MAX_HEIGHT) -> list[Shape]:
+    """The plot in a frame `room` cm wide (less where equal axes make it tall). The ranges grow until
+    the labels of points and arrows stand inside the frame: a label never crosses it or the axis names."""
     xs, ys = _plot_values(plot)
     if plot.log_y:
         if min(ys) <= 0:
@@ -225,11 +232,33 @@ def _plot(plot: Plot) -> list[Shape]:
         ys = [math.log10(y) for y in ys]
     xlo, xhi = _range(xs)
     ylo, yhi = _range(ys)
-    if plot.equal:
-        # One unit as long on both axes; a flat picture (points on a line) gets a band around it.
-        width, height = WIDTH, WIDTH * (yhi - ylo) / (xhi - xlo)
-        if height > MAX_HEIGHT:
-            width, height = MAX_HEIGHT * (xhi - xlo) / (yhi - ylo), MAX_HEIGHT
+    line = (plot.equal and not plot.y_label and plot.y_range is None and not plot.log_y
+            and all(abs(y) < 1e-12 for y in ys))
+    for _ in range(4):
+        shapes, width, height = _plot_at(plot, room, tallest, xlo, xhi, ylo, yhi, line)
+        boxes = [_text_box(t) for t in shapes if isinstance(t, Text) and t.halo]
+        left = max([0.0] + [-b[0] for b in boxes])
+        right = max([0.0] + [b[2] - width for b in boxes])
+        below = 0.0 if line else max([0.0] + [-b[1] for b in boxes])
+        above = 0.0 if line else max([0.0] + [b[3] - height for b in boxes])
+        if max(left, right, below, above) < 0.02:
+            break
+        per_x, per_y = (xhi - xlo) / width, (yhi - ylo) / height
+        xlo, xhi = xlo - (left + 0.05 * (left > 0)) * per_x, xhi + (right + 0.05 * (right > 0)) * per_x
+        ylo, yhi = ylo - (below + 0.05 * (below > 0)) * per_y, yhi + (above + 0.05 * (above > 0)) * per_y
+    return shapes
+
+
+def _plot_at(plot: Plot, room: float, tallest: float, xlo, xhi, ylo, yhi, line: bool):
+    if line:
+        # Points on the x axis: a number line, not a frame with an empty y axis.
+        width, height = room, 1.2
+        ylo, yhi = -0.5, 0.5
+    elif plot.equal:
+        # One unit as long on both axes; a flat picture gets a band around it.
+        width, height = room, room * (yhi - ylo) / (xhi - xlo)
+        if height > tallest:
+            width, height = tallest * (xhi - xlo) / (yhi - ylo), tallest
             if width < MIN_HEIGHT:  # a tall thin picture: widen the x range around its centre
                 extra = (MIN_HEIGHT / width - 1) * (xhi - xlo) / 2
                 xlo, xhi, width = xlo - extra, xhi + extra, MIN_HEIGHT
@@ -237,7 +266,7 @@ def _plot(plot: Plot) -> list[Shape]:
             extra = (MIN_HEIGHT / height - 1) * (yhi - ylo) / 2 if height > 0 else 1
             ylo, yhi, height = ylo - extra, yhi + extra, MIN_HEIGHT
     else:
-        width, height = WIDTH, CURVE_HEIGHT
+        width, height = room, min(tallest, CURVE_HEIGHT * room / WIDTH)
 
     def at(x, y) -> tuple[float, float]:
         fy = number(y)
@@ -246,17 +275,25 @@ def _plot(plot: Plot) -> list[Shape]:
         return ((number(x) - xlo) / (xhi - xlo) * width, (fy - ylo) / (yhi - ylo) * height)
 
     shapes: list[Shape] = []
-    # The zero lines of a geometric picture: where the origin is.
-    if plot.equal:
-        if xlo < 0 < xhi:
-            x0 = -xlo / (xhi - xlo) * width
-            shapes.append(Line(((x0, 0), (x0, height)), tone="light", width=0.5))
-        if ylo < 0 < yhi:
-            y0 = -ylo / (yhi - ylo) * height
-            shapes.append(Line(((0, y0), (width, y0)), tone="light", width=0.5))
-    shapes.extend(_frame(width, height, xlo, xhi, ylo, yhi, plot.log_y))
+    if line:
+        axis = height / 2
+        shapes.append(Line(((0, axis), (width, axis)), width=0.5))
+        for value in _ticks(xlo, xhi):
+            x = (value - xlo) / (xhi - xlo) * width
+            shapes.append(Line(((x, axis - 0.08), (x, axis + 0.08)), width=0.5))
+            shapes.append(Text(x, axis - 0.12, tick_label(value), "north", size="tiny"))
+    else:
+        # The zero lines of a geometric picture: where the origin is.
+        if plot.equal:
+            if xlo < 0 < xhi:
+                x0 = -xlo / (xhi - xlo) * width
+                shapes.append(Line(((x0, 0), (x0, height)), tone="light", width=0.5))
+            if ylo < 0 < yhi:
+                y0 = -ylo / (yhi - ylo) * height
+                shapes.append(Line(((0, y0), (width, y0)), tone="light", width=0.5))
+        shapes.extend(_frame(width, height, xlo, xhi, ylo, yhi, plot.log_y))
     if plot.x_label:
-        shapes.append(Text(width / 2, -0.55, labels.check(plot.x_label), "north"))
+        shapes.append(Text(width / 2, (height / 2 - 0.5) if line else -0.55, labels.check(plot.x_label), "north"))
     if plot.y_label:
         shapes.append(Text(0, height + 0.12, labels.check(plot.y_label), "south west"))
 
@@ -291,7 +328,7 @@ def _plot(plot: Plot) -> list[Shape]:
             if item.label:
                 shapes.append(_beside(spot, item.place, item.label, "ink"))
     shapes.extend(_legend(legend, width, height + (0.55 if plot.y_label else 0.1)))
-    return shapes
+    return shapes, width, height
 
 
 _ANCHOR_OF_PLACE = {  # a label put north east of its point has its south west corner there
@@ -346,9 +383,43 @@ def _legend(entries, width: float, top: float) -> list[Shape]:
     return shapes
 
 
+# --- panels side by side --------------------------------------------------------------------------
+
+PANEL_GAP = 0.7
+
+
+def _row(row: Row) -> list[Shape]:
+    if not 1 <= len(row.panels) <= 3 or (row.titles and len(row.titles) != len(row.panels)):
+        raise ValueError("a row has one to three panels, and a title for each or none")
+    room = min(WIDTH, (MAX_WIDTH - PANEL_GAP * (len(row.panels) - 1)) / len(row.panels) - 0.6)
+    shapes: list[Shape] = []
+    left = 0.0
+    for i, panel in enumerate(row.panels):
+        own = _plot(panel, room, PANEL_HEIGHT) if isinstance(panel, Plot) else _bars(panel, room)
+        x0, _, x1, y1 = _bounds(own)
+        if row.titles:
+            own.append(Text((x0 + x1) / 2, y1 + 0.05, labels.check(row.titles[i]), "south"))
+        shapes.extend(_moved(s, left - x0, 0.0) for s in own)
+        left += x1 - x0 + PANEL_GAP
+    return shapes
+
+
+def _moved(shape: Shape, dx: float, dy: float) -> Shape:
+    def at(p):
+        return (p[0] + dx, p[1] + dy)
+
+    if isinstance(shape, Line):
+        return dataclasses.replace(shape, points=tuple(at(p) for p in shape.points))
+    if isinstance(shape, Bezier):
+        return dataclasses.replace(shape, p0=at(shape.p0), p1=at(shape.p1), p2=at(shape.p2), p3=at(shape.p3))
+    if isinstance(shape, Box):
+        return dataclasses.replace(shape, x0=shape.x0 + dx, x1=shape.x1 + dx, y0=shape.y0 + dy, y1=shape.y1 + dy)
+    return dataclasses.replace(shape, x=shape.x + dx, y=shape.y + dy)
+
+
 # --- bars ----------------------------------------------------------------------------------------
 
-def _bars(bars: Bars) -> list[Shape]:
+def _bars(bars: Bars, room: float = MAX_WIDTH) -> list[Shape]:
     n, k = len(bars.categories), len(bars.series)
     if n == 0 or k == 0 or any(len(s.values) != n for s in bars.series):
         raise ValueError("bars need one value per category in every series")
@@ -357,9 +428,9 @@ def _bars(bars: Bars) -> list[Shape]:
     if hi - lo < 1e-12:
         hi = lo + 1
     hi += (hi - lo) * 0.08
-    slot = min(1.4, MAX_WIDTH / n)  # many categories: thinner bars, never wider than the line
+    slot = min(1.4, room / n)  # many categories: thinner bars, never wider than the line
     width, height = slot * n, CURVE_HEIGHT * 0.8
-    every = math.ceil(n / 16)  # and a label under every first, second, … category, as there is room
+    every = math.ceil(0.55 / slot)  # and a label under every first, second, … category, as there is room
 
     def y_of(v: float) -> float:
         return (v - lo) / (hi - lo) * height
@@ -483,7 +554,9 @@ def _graph(graph: Graph) -> list[Shape]:
 # --- the bounding box ----------------------------------------------------------------------------
 
 def _text_width(label: str, size: str) -> float:
-    return CHAR[size] * max(1, len(labels.text(label)))
+    # The characters' average width and TikZ's inner sep on both sides; subscripts count as whole
+    # characters (a little generous, which keeps labels clear of the frame).
+    return CHAR[size] * max(1, len(labels.text(label))) + 0.08
 
 
 def _text_box(t: Text) -> tuple[float, float, float, float]:

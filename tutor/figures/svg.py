@@ -43,9 +43,9 @@ def svg(scene: Scene, title: str = "", standalone: bool = False) -> str:
         out.append('<?xml version="1.0" encoding="UTF-8"?>')
     out.append(f'<svg xmlns="http://www.w3.org/2000/svg" width="{_n(width)}" height="{_n(height)}" '
                f'viewBox="0 0 {_n(width)} {_n(height)}" role="img" font-family="{FONTS}"'
-               + (f" aria-label={quoteattr(title.replace('$', ''))}" if title else "") + ">")
+               + (f" aria-label={quoteattr(labels.plain(title).replace('$', ''))}" if title else "") + ">")
     if title:
-        out.append(f"<title>{escape(title.replace('$', ''))}</title>")
+        out.append(f"<title>{escape(labels.plain(title).replace('$', ''))}</title>")
     if standalone:
         out.append(f'<rect width="100%" height="100%" fill="#ffffff"/>')
     for s in scene.shapes:

@@ -11,7 +11,7 @@ The README's section on this topic shows a problem file.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import sympy as sp
 
@@ -22,7 +22,7 @@ from tutor.exact.eigen import spectrum
 from tutor.exact.tidy import sign_of
 from tutor.kernels import Kernel
 from tutor.recipes import centring
-from tutor.topics.kernel_pca import recipe as kpca
+from tutor.topics.kernel_pca import figures, recipe as kpca
 from tutor.steps import Solution
 
 NAME = "kernel-pca"
@@ -96,6 +96,8 @@ def solve(problem: Problem) -> Solution:
         Khat = problem.centred_kernel_matrix
         steps = [centring.given_centred_step(Khat)]
 
+    # The points as given (in one or two dimensions), drawn beside their coordinates.
+    given = figures.input_figure(problem.points, problem.new_points) if problem.points is not None else None
     spec = spectrum(Khat)
     values = spec.values
     steps += [kpca.char_poly_step(Khat, spec), kpca.eigenvalues_step(spec), kpca.eigenvectors_step(Khat, spec)]
@@ -106,6 +108,8 @@ def solve(problem: Problem) -> Solution:
         raise ProblemError(f"asks for {problem.components} components but only {positive} eigenvalues are positive",
                            field="components")
     if positive == 0:
+        if given is not None:  # no coordinates to draw: the points where the kernel is first worked out
+            steps[0] = replace(steps[0], figure=given)
         summary.append("Every eigenvalue of $\\hat{\\mathbf K}$ is $0$: the points coincide in feature space, "
                        "there is no variance to explain and kernel PCA has no component.")
     else:
@@ -116,12 +120,19 @@ def solve(problem: Problem) -> Solution:
         steps.append(kpca.coefficients_step(comps, zero_count, dropped=positive - keep))
         linear = problem.kernel is not None and problem.kernel.name == "linear"
         repeated = any(p.multiplicity > 1 for p in spec.pairs[:keep])
-        steps.append(kpca.coordinates_step(Khat, comps, linear=linear, repeated=repeated))
+        coordinates = kpca.coordinates_step(Khat, comps, linear=linear, repeated=repeated)
+        steps.append(coordinates)
         variances = next(s.result for s in steps if s.key == "variances")
         steps.append(kpca.recipe_checks_step(Khat, comps, variances[:keep], all_kept=keep == positive))
         if problem.new_points:
-            steps.append(kpca.new_points_step(problem.points, problem.kernel, problem.new_points,
-                                              row_means, grand_mean, comps))
+            # the figure shows the new points too, so it follows the step that projects them
+            new = kpca.new_points_step(problem.points, problem.kernel, problem.new_points,
+                                       row_means, grand_mean, comps)
+            figure = figures.coordinates_figure(coordinates.result, coordinates.data.separations, new.result)
+            steps.append(replace(new, figure=figures.beside(given, figure)))
+        else:
+            figure = figures.coordinates_figure(coordinates.result, coordinates.data.separations)
+            steps[steps.index(coordinates)] = replace(coordinates, figure=figures.beside(given, figure))
     if any(sign_of(v) < 0 for v in values):
         summary.append("$\\hat{\\mathbf K}$ has a negative eigenvalue, so the matrix is not positive "
                        "semi-definite (not a valid kernel matrix); only positive eigenvalues give components.")

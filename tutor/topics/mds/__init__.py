@@ -8,7 +8,7 @@ The README's section on this topic shows a problem file.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import sympy as sp
 
@@ -16,7 +16,7 @@ from tutor import fields
 from tutor.errors import ProblemError
 from tutor.exact.eigen import spectrum
 from tutor.exact.tidy import numeric
-from tutor.topics.mds import recipe as mds
+from tutor.topics.mds import figures, recipe as mds
 from tutor.steps import Solution
 from tutor.topics import inputs
 
@@ -77,7 +77,9 @@ def solve(problem: Problem) -> Solution:
                            field="dimensions")
     coords = mds.coordinates_step(spec, p)
     exact = p == positive and eig.data.negative == 0
-    steps += [a, b, eig, coords, mds.reproduce_step(coords.result, problem.squared, exact)]
+    reproduce = mds.reproduce_step(coords.result, problem.squared, exact)
+    coords = replace(coords, figure=figures.configuration_figure(coords.result, reproduce.data.same))
+    steps += [a, b, eig, coords, reproduce]
     return Solution(NAME, problem.title, problem, tuple(steps), tuple(ANSWER_KEYS))
 
 
