@@ -8,12 +8,13 @@ The README's section on this topic shows a problem file.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import sympy as sp
 
 from tutor import fields
 from tutor.errors import ProblemError
+from tutor.topics.high_dim import figures
 from tutor.topics.high_dim import recipe as high_dim
 from tutor.steps import Solution
 
@@ -67,11 +68,15 @@ def _bounded(value: sp.Expr, name: str) -> sp.Expr:
 
 
 def solve(problem: Problem) -> Solution:
-    steps = [high_dim.ball_cube_step(problem.dimensions)]
+    ball = high_dim.ball_cube_step(problem.dimensions)
+    steps = [replace(ball, figure=figures.ball_cube_plot(ball.data.rows))]
     if problem.shell is not None:
-        steps.append(high_dim.shell_step(problem.dimensions, problem.shell))
+        shell = high_dim.shell_step(problem.dimensions, problem.shell)
+        steps.append(replace(shell, figure=figures.shell_plot(shell.data.rows, shell.data.epsilon,
+                                                              shell.data.epsilon_tex)))
     if problem.angle is not None:
-        steps.append(high_dim.cap_step(problem.dimensions, problem.angle))
+        cap = high_dim.cap_step(problem.dimensions, problem.angle)
+        steps.append(replace(cap, figure=figures.cap_plot(cap.data.rows, cap.data.theta)))
     return Solution(NAME, problem.title, problem, tuple(steps), tuple(ANSWER_KEYS))
 
 

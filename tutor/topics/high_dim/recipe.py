@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from functools import lru_cache
 
 import sympy as sp
 
@@ -62,8 +63,13 @@ class BallCubeData(StepData, kind="ball_cube"):
     percents: tuple[str, ...]  # each ratio as a percentage (percent3)
 
 
+def ball_cube_ratio(m: int) -> sp.Expr:
+    """Vol(ball of radius r)/Vol(cube of side 2r) in R^m: π^(m/2)/(2^m Γ(m/2 + 1)), exactly."""
+    return tidy(sp.pi ** sp.Rational(m, 2) / (2**m * sp.gamma(sp.Rational(m, 2) + 1)))
+
+
 def ball_cube_step(dimensions) -> Step:
-    ratios = tuple(tidy(sp.pi ** sp.Rational(m, 2) / (2**m * sp.gamma(sp.Rational(m, 2) + 1))) for m in dimensions)
+    ratios = tuple(ball_cube_ratio(m) for m in dimensions)
     return Step(
         key="ball_cube_ratio",
         kind="ball_cube",
@@ -168,6 +174,7 @@ def shell_step(dimensions, epsilon) -> Step:
     )
 
 
+@lru_cache(maxsize=1024)  # the figure's curve asks for every k up to m − 2 again: each from the one before
 def _sine_power_integral(k: int, theta: sp.Expr) -> sp.Expr:
     """∫₀^θ sin^k t dt by the reduction formula I_k = −sin^(k−1)θ cos θ / k + (k − 1)/k · I_(k−2)."""
     if k == 0:
@@ -209,11 +216,14 @@ def rational_first(value: sp.Expr) -> str:
     return row([*rational, *(t for t in terms if not t.is_Rational)], " + ")
 
 
+def cap_probability(m: int, theta: sp.Expr) -> sp.Expr:
+    """P(angle to a fixed direction ≤ θ) for a uniform random unit vector in R^m (m >= 2), exactly."""
+    return tidy(_sine_power_integral(m - 2, theta) / _sine_power_integral(m - 2, sp.pi))
+
+
 def cap_step(dimensions, theta) -> Step:
     """P(angle to a fixed direction ≤ θ) for a uniform random unit vector in R^m."""
-    probabilities = tuple(
-        tidy(_sine_power_integral(m - 2, theta) / _sine_power_integral(m - 2, sp.pi)) for m in dimensions
-    )
+    probabilities = tuple(cap_probability(m, theta) for m in dimensions)
     return Step(
         key="cap_probability",
         kind="cap",

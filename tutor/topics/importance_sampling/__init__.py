@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import random
 from bisect import bisect_right
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from itertools import accumulate
 from math import lcm
@@ -21,7 +21,7 @@ from tutor import fields
 from tutor.errors import ParseError, ProblemError
 from tutor.exact.parser import parse_map
 from tutor.exact.tidy import tidy
-from tutor.topics.importance_sampling import recipe
+from tutor.topics.importance_sampling import figures, recipe
 from tutor.steps import Solution
 
 NAME = "importance-sampling"
@@ -160,14 +160,15 @@ def solve(problem: Problem) -> Solution:
     support, p, q, f = problem.support, problem.p, problem.q, problem.f
     weight_of = {x: tidy(px / qx) for x, px, qx in zip(support, p, q) if qx != 0}
     f_of = dict(zip(support, f))
-    steps = [recipe.distributions_step(support, p, q, f)]
+    distributions = recipe.distributions_step(support, p, q, f)
+    steps = [replace(distributions, figure=figures.distributions_bars(support, p, q))]
     if problem.seed is not None:
         steps.append(recipe.samples_step(problem.samples, problem.seed))
     exact = recipe.exact_step(support, p, f)
     weights = recipe.weights_step(problem.samples, weight_of, f_of, dict(zip(support, p)), dict(zip(support, q)))
     products = weights.data.products
     variance_is = recipe.variance_is_step(support, p, q, f, exact.result)
-    steps += [exact, weights, recipe.estimate_step(products)]
+    steps += [exact, replace(weights, figure=figures.weights_bars(support, weight_of)), recipe.estimate_step(products)]
     if any(w != 0 for w in weights.result):  # every sample outside p's support leaves 0/0
         steps.append(recipe.self_normalised_step(products, weights.result))
     steps += [variance_is, recipe.variance_mc_step(p, f, exact.result, variance_is.result)]

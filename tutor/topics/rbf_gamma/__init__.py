@@ -7,13 +7,15 @@ The README's section on this topic shows a problem file.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import sympy as sp
 
 from tutor import fields
 from tutor.errors import ProblemError
 from tutor.recipes import feature_space
+from tutor.rendering import base, exponent
+from tutor.topics.rbf_gamma.figures import feature_distance_plot
 from tutor.steps import Solution
 
 NAME = "rbf-gamma"
@@ -62,12 +64,17 @@ def parse(raw: dict) -> Problem:
 def solve(problem: Problem) -> Solution:
     s, d = problem.similarity, problem.distance
     kernel_values = feature_space.rbf_kernel_values_step(s, d, problem.distances)
+    simplified = feature_space.simplified_kernel_step(s, d)
+    distances = feature_space.rbf_feature_distances_step(problem.distances, kernel_values.result)
+    k = simplified.data  # K = base^exponent, the formula the curve samples and the table heads
+    figure = feature_distance_plot(distances.data.rows, k.base, k.exponent, feature_space.D,
+                                   f"{base(k.base)}^{{{exponent(k.exponent)}}}", d)
     steps = (
         feature_space.gamma_step(s, d),
-        feature_space.simplified_kernel_step(s, d),
+        simplified,
         feature_space.rbf_feature_distance_step(),
         kernel_values,
-        feature_space.rbf_feature_distances_step(problem.distances, kernel_values.result),
+        replace(distances, figure=figure),
     )
     return Solution(NAME, problem.title, problem, steps, tuple(ANSWER_KEYS))
 

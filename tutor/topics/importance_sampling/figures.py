@@ -1,0 +1,98 @@
+"""importance-sampling's figures: p and q as bars over the support (after the distributions step),
+and the weights w = p/q over the support (after the weights step). The support is finite and short
+(at most MAX_SUPPORT points), so every point has its bar."""
+
+from __future__ import annotations
+
+import sympy as sp
+
+from tutor.figures import Bars, BarSeries
+from tutor.rendering import tex
+
+
+def distributions_bars(support, p, q) -> Bars:
+    """p and q as the distributions step lists them."""
+    return Bars(
+        "The target $p$ and the proposal $q$ at each point of the support: the samples are drawn from $q$, "
+        "and each is reweighted by $w = p/q$ to count as a draw from $p$.",
+        tuple(point_label(x, i) for i, x in enumerate(support, start=1)),
+        (BarSeries("p(x)", tuple(p), tone="blue"), BarSeries("q(x)", tuple(q), tone="orange")),
+        x_label="x", y_label="",
+    )
+
+
+def weights_bars(support, weight_of: dict) -> Bars:
+    """weight_of: w(x) = p(x)/q(x) at each support point where q(x) > 0, as the weights step used it."""
+    shown = [(i, x) for i, x in enumerate(support, start=1) if x in weight_of]
+    return Bars(
+        weights_caption(support, weight_of),
+        tuple(point_label(x, i) for i, x in shown),
+        (BarSeries("w(x)", tuple(weight_of[x] for _, x in shown), tone="green"),),
+        x_label="x", y_label="",
+    )
+
+
+def weights_caption(support, weight_of: dict) -> str:
+    """What the bars show against the reference w = 1: which points are over- and under-weighted."""
+    over = [x for x in support if x in weight_of and weight_of[x] > 1]
+    under = [x for x in support if x in weight_of and weight_of[x] < 1]
+    even = [x for x in support if x in weight_of and weight_of[x] == 1]
+    parts = []
+    if over:
+        parts.append(f"{_points(over)} {_be(over)} over-weighted ($w > 1$: $q$ draws {_it(over)} less often than "
+                     "$p$ would)")
+    if under:
+        parts.append(f"{_points(under)} {_be(under)} under-weighted ($w < 1$: $q$ draws {_it(under)} more often)")
+    if even and (over or under):
+        parts.append(f"{_points(even)} {_have(even)} $w = 1$")
+    if not parts:
+        parts.append("every point has $w = 1$, as $q = p$")
+    missing = [x for x in support if x not in weight_of]
+    tail = f"; {_points(missing)} {_have(missing)} no bar, as $p = q = 0$ there" if missing else ""
+    return ("The weights $w(x) = p(x)/q(x)$ at each point of the support, against the reference $w = 1$: "
+            + _join(parts) + tail + ".")
+
+
+def point_label(x: sp.Expr, i: int) -> str:
+    r"""A support point as a category label: an integer or fraction as written, a surd or π by its LaTeX
+    when the figures can set it, else its place x_i in the support.
+
+    >>> point_label(sp.Integer(-1), 1), point_label(sp.Rational(-1, 2), 2), point_label(sp.log(2), 3)
+    ('-1', '-\\frac{1}{2}', 'x_{3}')
+    """
+    if x.is_Integer:
+        return str(x)
+    if x.is_Rational:
+        return ("-" if x < 0 else "") + rf"\frac{{{abs(x.p)}}}{{{x.q}}}"
+    text = tex(x)
+    if _settable(text):
+        return text
+    return f"x_{{{i}}}"
+
+
+def _settable(text: str) -> bool:
+    """Only the commands both drawings set for a number (a root, a fraction, π) and plain characters."""
+    import re
+
+    commands = set(re.findall(r"\\([A-Za-z]+)", text))
+    return commands <= {"sqrt", "frac", "pi"} and re.fullmatch(r"[0-9A-Za-z\\{}()+\-/ .^_]*", text) is not None
+
+
+def _points(xs) -> str:
+    return "$x = " + ", ".join(tex(x) for x in xs) + "$"
+
+
+def _be(xs) -> str:
+    return "is" if len(xs) == 1 else "are"
+
+
+def _have(xs) -> str:
+    return "has" if len(xs) == 1 else "have"
+
+
+def _it(xs) -> str:
+    return "it" if len(xs) == 1 else "them"
+
+
+def _join(parts) -> str:
+    return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
