@@ -311,3 +311,17 @@ def test_a_row_sets_its_panels_side_by_side_within_the_line():
     assert picture.x1 - picture.x0 <= MAX_WIDTH + 1
     assert [t.label for t in picture.shapes if isinstance(t, Text) and t.anchor == "south"][-2:] == list(ROW.titles)
     assert figure_data(ROW)["panels"][1]["type"] == "plot"
+
+
+def test_bars_draw_their_reference_value_as_a_dashed_line():
+    bars = Bars("w.", ("x_1", "x_2"), (BarSeries("w", (R(1, 2), 3)),), reference=1, reference_label="w=1")
+    shapes = scene(bars).shapes
+    (line,) = [s for s in shapes if isinstance(s, Line) and s.dashed]
+    assert any(isinstance(t, Text) and t.label == "w=1" for t in shapes)
+    assert figure_data(bars)["reference"] == {"exact": "1", "approx": 1.0}
+
+
+def test_a_logarithmic_axis_ticks_round_powers_of_ten():
+    shapes = scene(Plot("c", (Point(1, 1), Point(2, R(1, 10 ** 60))), equal=False, log_y=True)).shapes
+    ticks = [t.label for t in shapes if isinstance(t, Text) and t.label.startswith("10^")]
+    assert ticks and all(int(t[4:-1]) % 10 == 0 for t in ticks)

@@ -15,7 +15,7 @@ __all__ = ["Arrow", "Bars", "BarSeries", "Curve", "Edge", "Figure", "Graph", "Le
            "Segment", "Vertex", "figure_data"]
 
 # Fields that hold exact numbers (or tuples of them): each becomes {"exact": …, "approx": …} in JSON.
-_NUMBERS = {"x", "y", "start", "end", "points", "values", "x_range", "y_range"}
+_NUMBERS = {"x", "y", "start", "end", "points", "values", "x_range", "y_range", "reference"}
 
 
 def figure_data(figure: Figure, names=None) -> dict:

@@ -121,6 +121,8 @@ class Bars:
     series: tuple[BarSeries, ...]
     x_label: str = ""
     y_label: str = ""
+    reference: Num | None = None  # a dashed line across the bars at this value (a weight of 1)
+    reference_label: str = ""
 
 
 @dataclass(frozen=True)

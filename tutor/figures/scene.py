@@ -359,9 +359,10 @@ def _frame(width, height, xlo, xhi, ylo, yhi, log_y: bool, whole=(False, False))
         shapes.append(Line(((x, 0), (x, tick)), width=0.5))
         shapes.append(Text(x, -0.08, tick_label(value), "north", size="tiny"))
     if log_y:
-        powers = list(range(math.ceil(ylo), math.floor(yhi) + 1))
-        every = max(1, math.ceil(len(powers) / 6))
-        values = [(p, f"10^{{{p}}}") for p in powers[::every]]
+        # Powers of ten at multiples of a round stride (10⁰, 10⁻²⁰, 10⁻⁴⁰, not 10⁻⁵, 10⁻²¹, …).
+        powers = range(math.ceil(ylo), math.floor(yhi) + 1)
+        stride = 1 if len(powers) <= 7 else int(_nice_step(len(powers), 6, whole=True))
+        values = [(p, f"10^{{{p}}}") for p in powers if p % stride == 0]
     else:
         values = [(v, tick_label(v)) for v in _ticks(ylo, yhi, whole=whole[1])]
     for value, text in values:
@@ -428,6 +429,7 @@ def _bars(bars: Bars, room: float = MAX_WIDTH) -> list[Shape]:
     if n == 0 or k == 0 or any(len(s.values) != n for s in bars.series):
         raise ValueError("bars need one value per category in every series")
     values = [number(v) for s in bars.series for v in s.values]
+    values += [number(bars.reference)] if bars.reference is not None else []
     lo, hi = min(0.0, min(values)), max(0.0, max(values))
     if hi - lo < 1e-12:
         hi = lo + 1
@@ -452,6 +454,12 @@ def _bars(bars: Bars, room: float = MAX_WIDTH) -> list[Shape]:
             shapes.append(Text(j * slot + slot / 2, -0.08, labels.check(category), "north"))
     if lo < 0:
         shapes.append(Line(((0, y_of(0)), (width, y_of(0))), width=0.5))
+    if bars.reference is not None:  # a value to compare the bars with (a weight of 1)
+        y = y_of(number(bars.reference))
+        shapes.append(Line(((0, y), (width, y)), tone="grey", dashed=True))
+        if bars.reference_label:
+            shapes.append(Text(width - 0.05, y + 0.06, labels.check(bars.reference_label), "south east",
+                               tone="grey", halo=True))
     if bars.x_label:
         shapes.append(Text(width / 2, -0.6, labels.check(bars.x_label), "north"))
     if bars.y_label:

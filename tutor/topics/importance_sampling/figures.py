@@ -28,7 +28,7 @@ def weights_bars(support, weight_of: dict) -> Bars:
         weights_caption(support, weight_of),
         tuple(point_label(x, i) for i, x in shown),
         (BarSeries("w(x)", tuple(weight_of[x] for _, x in shown), tone="green"),),
-        x_label="x", y_label="",
+        x_label="x", y_label="", reference=sp.Integer(1), reference_label="w=1",
     )
 
 
