@@ -52,3 +52,11 @@ def test_bad_values_name_their_field(text, field):
     with pytest.raises(ProblemError) as info:
         solve_yaml("topic: rbf-gamma\n" + text + "\n")
     assert info.value.field == field
+
+
+def test_a_distance_far_beyond_the_problems_is_refused_up_front_not_left_to_time_out():
+    # Took the whole 30 s budget: K = 2^(-1000000) at d = 1000 with distance 1 (found by issue 17's helper).
+    from tests.conftest import problem_error
+
+    error = problem_error("topic: rbf-gamma\nsimilarity: 1/2\ndistance: 1\ndistances: [1, 1000]\n")
+    assert error.field == "distances[2]" and "at most 100 times" in error.message

@@ -27,6 +27,7 @@ ANSWER_KEYS = {
     "feature_distances": "d_φ = √(2 − 2K) at each listed distance (one value per distance)",
 }
 MAX_DISTANCES = 12
+MAX_RATIO = 100  # the largest listed distance, in units of `distance`
 
 
 @dataclass(frozen=True)
@@ -57,6 +58,11 @@ def parse(raw: dict) -> Problem:
     for i, t in enumerate(distances, start=1):
         if t.is_negative:
             raise ProblemError(f"must be >= 0, got {t}", field=f"distances[{i}]")
+        # K = similarity^((t/distance)²): beyond 100 distances the exponent passes 10⁴ and the exact
+        # power (2^(-10⁶) at 1000) takes minutes to write out, for a value no table can show apart from 0.
+        if sp.N(t / d, 30) > MAX_RATIO:
+            raise ProblemError(f"must be at most {MAX_RATIO} times the distance {d}, got {t}",
+                               field=f"distances[{i}]")
     title = fields.text(raw.get("title", "Choosing γ for an RBF kernel"), "title")
     return Problem(title, s, d, distances)
 
