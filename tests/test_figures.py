@@ -200,8 +200,9 @@ def test_markdown_links_svg_files_named_after_the_output(drawn):
 
 def test_markdown_on_standard_output_leaves_figures_out_with_a_note(drawn):
     text = render(drawn, "md")
-    notes = re.findall(r"^\*Figure \d .* is left out on standard output: .*\*$", text, re.M)
-    assert len(notes) == 3 and ".svg" not in text.replace("an SVG file", "")
+    notes = re.findall(r"^\*Figure \d is left out on standard output: `-o FILE.md` writes it beside FILE.md as an "
+                       r"SVG file.\*$", text, re.M)
+    assert len(notes) == 3 and ".svg" not in text
 
 
 def test_a_notebook_gets_markdown_figures_as_data(drawn):

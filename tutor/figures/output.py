@@ -76,8 +76,7 @@ def block(fmt: str, figure: Figure | None) -> str:
                 target = f"{state.stem}-fig{n}.svg"
                 state.files[target] = text
             return f"![Figure {n}]({target})\n\n*Figure {n}: {caption}*\n"
-        return (f"*Figure {n} ({caption.rstrip('.')}) is left out on standard output: write the solution "
-                f"to a file with `-o FILE.md` to get it as an SVG file beside it.*\n")
+        return f"*Figure {n} is left out on standard output: `-o FILE.md` writes it beside FILE.md as an SVG file.*\n"
     raise ValueError(f"unknown format {fmt!r}")
 
 
