@@ -559,8 +559,10 @@ def _graph(graph: Graph) -> list[Shape]:
         shapes.append(Disk(x, y, r))
         shapes.append(Text(x, y, labels.check(vertex.label), "center"))
         if vertex.index is not None:
-            shapes.append(Text(x - r * 0.75, y + r * 0.75, str(vertex.index), "south east", size="tiny",
-                               tone="blue"))
+            # On the side facing the middle of the drawing: backward edges bow away from it.
+            side = 1 if x < centre[0] - 1e-9 else -1
+            shapes.append(Text(x + side * r * 0.75, y + r * 0.75, str(vertex.index),
+                               "south west" if side > 0 else "south east", size="tiny", tone="blue"))
     return shapes
 
 
