@@ -71,6 +71,7 @@ def test_labels_set_subscripts_greek_and_roots():
     assert labels.text(r"\mathrm{PC}\,1") == "PC\u20091"
     assert labels.runs(r"\mathrm{X}") == (labels.Run("X", False),)  # upright
     assert labels.text("-1") == "−1"  # a minus sign, not a hyphen
+    assert labels.text(r"\text{kernel-PCA}") == "kernel-PCA"  # but a hyphen in text
 
 
 @pytest.mark.parametrize("label", [r"\input{x}", "$x$", "x_{1", "x}", "\\", r"\frac{1}", "x#1", "x&y"])

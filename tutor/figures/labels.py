@@ -85,6 +85,7 @@ def _lenient(maths: str) -> list[Run]:
 class _Parser:
     def __init__(self, s: str, lenient: bool = False):
         self.s, self.i, self.lenient = s, 0, lenient
+        self.text_mode = False
 
     def sequence(self, shift: str, upright: bool, until: str | None = None) -> list[Run]:
         out: list[Run] = []
@@ -129,7 +130,8 @@ class _Parser:
         if ch.isalpha():
             return [Run(ch, not upright and ch.isascii(), shift)]
         if ch.isdigit() or ch in "+-=()[],./|'!:;<>*?":
-            return [Run(SHOWN.get(ch, ch), False, shift)]
+            # In \text a hyphen is a hyphen (kernel-PCA); in maths, a minus sign.
+            return [Run(ch if self.text_mode else SHOWN.get(ch, ch), False, shift)]
         if self.lenient:
             return [Run(ch, False, shift)]
         raise ValueError(f"figure label {s!r} has a character no drawing sets: {ch!r}")
@@ -153,7 +155,11 @@ class _Parser:
             first = inner[0]
             return [Run(first.text[0] + ACCENTS[name] + first.text[1:], first.italic, first.shift), *inner[1:]]
         if name in UPRIGHT:
-            return self.group(shift, upright=True)
+            was, self.text_mode = self.text_mode, name in ("text", "textrm")
+            try:
+                return self.group(shift, upright=True)
+            finally:
+                self.text_mode = was
         if name == "sqrt":
             inner = self.group(shift, upright)
             if _atoms(inner, shift) > 1:
