@@ -71,3 +71,16 @@ def solve_error_line(tmp_path, text: str) -> tuple[str, str]:
     result = subprocess.run([sys.executable, "-m", "tutor", "solve", str(bad)], capture_output=True, text=True)
     assert result.returncode == 2 and result.stderr.count("\n") == 1, result.stderr
     return str(bad), result.stderr.strip()
+
+
+def approx_numbers(data):
+    """Every approximate number in JSON data (a figure's, say): the "approx" of each exact number."""
+    if isinstance(data, dict):
+        if set(data) >= {"exact", "approx"}:
+            yield data["approx"]
+        else:
+            for value in data.values():
+                yield from approx_numbers(value)
+    elif isinstance(data, list):
+        for value in data:
+            yield from approx_numbers(value)

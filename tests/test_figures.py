@@ -9,9 +9,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
-import os
 import re
-import shutil
 import subprocess
 import xml.etree.ElementTree as ET
 
@@ -162,15 +160,9 @@ def test_tikz_draws_the_same_shapes():
     assert r"\definecolor{tutororange}{RGB}{230,159,0}" in code
 
 
-def _pdflatex():
-    exe = shutil.which("pdflatex")
-    if exe is None and not os.environ.get("CI"):
-        pytest.skip("pdflatex is not installed (CI installs it)")
-    assert exe, "pdflatex is missing: .ci/run must install texlive-latex-base and texlive-pictures"
-    return exe
-
-
 def test_the_latex_with_figures_compiles_without_overfull_boxes(drawn, tmp_path):
+    from tests.test_golden import _pdflatex
+
     exe = _pdflatex()
     text = render(drawn, "tex")
     assert text.count(r"\begin{tikzpicture}") == 3

@@ -13,7 +13,7 @@ import sympy as sp
 from tutor import generators, load_problem_text, solve
 from tutor.rendering import to_json
 
-from .conftest import PROBLEMS, solve_yaml
+from .conftest import PROBLEMS, approx_numbers, solve_yaml
 
 MAX_CURVE = 61  # points of a curve (the issue's bound)
 
@@ -44,17 +44,6 @@ def _bundled(topic: str):
     return sorted((PROBLEMS / topic).glob("*.yaml"))
 
 
-def _approx_numbers(data):
-    """Every approximate number in a figure's JSON data."""
-    if isinstance(data, dict):
-        if set(data) == {"exact", "approx"}:
-            yield data["approx"]
-        else:
-            for value in data.values():
-                yield from _approx_numbers(value)
-    elif isinstance(data, list):
-        for value in data:
-            yield from _approx_numbers(value)
 
 
 # ---------------------------------------------------------------- rbf-gamma
@@ -205,7 +194,7 @@ def test_high_dim_largest_problem_builds_short_curves():
     for figure in figures.values():
         (curve,) = _items(figure, "curve")
         assert len(curve["points"]) <= MAX_CURVE
-        assert all(math.isfinite(v) for v in _approx_numbers(figure))
+        assert all(math.isfinite(v) for v in approx_numbers(figure))
         ms = [_exact(x) for x, _ in curve["points"]]
         assert {2, 3, 50, 100, 150, 200} <= set(ms) and ms[-1] == 220
 
@@ -286,7 +275,7 @@ def test_generated_problems_build_finite_figures(topic, difficulty):
         figures = _figures(solution)
         assert figures and set(figures) <= EXPECTED_STEPS[topic]
         for figure in figures.values():
-            numbers = list(_approx_numbers(figure))
+            numbers = list(approx_numbers(figure))
             assert numbers and all(v is not None and math.isfinite(v) for v in numbers), (topic, seed)
             for curve in _items(figure, "curve") if figure["type"] == "plot" else ():
                 assert 2 <= len(curve["points"]) <= MAX_CURVE

@@ -15,7 +15,7 @@ from tutor.figures.scene import scene
 from tutor.rendering import to_json
 from tutor.topics.dfs_code.figures import label_tex
 
-from .conftest import PROBLEMS, solve_yaml
+from .conftest import PROBLEMS, approx_numbers, solve_yaml
 
 DFS = sorted((PROBLEMS / "dfs-code").glob("*.yaml"))
 AMORTISED = sorted((PROBLEMS / "amortised").glob("*.yaml"))
@@ -33,17 +33,6 @@ def _plain(codes) -> tuple:
     return tuple((int(i), int(j), str(a), str(e), str(b)) for i, j, a, e, b in codes)
 
 
-def _approx_numbers(data):
-    """Every approximate number in a figure's JSON."""
-    if isinstance(data, dict):
-        if "approx" in data:
-            yield data["approx"]
-        else:
-            for value in data.values():
-                yield from _approx_numbers(value)
-    elif isinstance(data, list):
-        for value in data:
-            yield from _approx_numbers(value)
 
 
 # --- dfs-code ----------------------------------------------------------------------------------
@@ -196,7 +185,7 @@ def test_generated_problems_build_and_lay_out_figures_with_finite_numbers(topic,
         solution = solve(load_problem_text(generated.text(), "<generated>"))
         figures = _figures(solution)
         assert key in figures
-        assert all(math.isfinite(x) for x in _approx_numbers(figures))
+        assert all(math.isfinite(x) for x in approx_numbers(figures))
         for step in solution.steps:
             if step.figure is not None:
                 _assert_lays_out(step.figure)

@@ -15,7 +15,7 @@ from tutor.exact.tidy import is_zero
 from tutor.generators import draw_solved
 from tutor.rendering import render, to_json
 
-from .conftest import PROBLEMS, solve_yaml
+from .conftest import PROBLEMS, approx_numbers, solve_yaml
 
 
 def _value(entry):
@@ -315,20 +315,10 @@ def test_generated_problems_draw_finite_figures(topic, difficulty):
         steps = [s for s in to_json(drawn[2])["steps"] if "figure" in s]
         assert steps, (topic, difficulty, seed)
         for step in steps:
-            numbers = list(_approx(step["figure"]))
+            numbers = list(approx_numbers(step["figure"]))
             assert numbers and all(x is not None and math.isfinite(x) for x in numbers)
 
 
-def _approx(value):
-    if isinstance(value, dict):
-        if "approx" in value:
-            yield value["approx"]
-        else:
-            for v in value.values():
-                yield from _approx(v)
-    elif isinstance(value, list):
-        for v in value:
-            yield from _approx(v)
 
 
 def test_coinciding_points_share_one_label():
