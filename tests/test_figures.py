@@ -187,7 +187,7 @@ def test_markdown_links_svg_files_named_after_the_output(drawn):
     files: dict[str, str] = {}
     text = render(drawn, "md", figure_stem="sol", figure_files=files)
     assert sorted(files) == ["sol-fig1.svg", "sol-fig2.svg", "sol-fig3.svg"]
-    assert "![Figure 2](sol-fig2.svg)" in text and "*Figure 2: The post's graph with its DFS indices.*" in text
+    assert "![Figure 2](<sol-fig2.svg>)" in text and "*Figure 2: The post's graph with its DFS indices.*" in text
     assert all(ET.fromstring(svg_text.split("\n", 1)[1]) is not None for svg_text in files.values())
 
 
@@ -199,7 +199,7 @@ def test_markdown_on_standard_output_leaves_figures_out_with_a_note(drawn):
 
 
 def test_a_notebook_gets_markdown_figures_as_data(drawn):
-    assert render_fragment(drawn, "md").count("](data:image/svg+xml;base64,") == 3
+    assert render_fragment(drawn, "md").count("](<data:image/svg+xml;base64,") == 3
 
 
 def test_no_figures_leaves_them_out_of_every_format(drawn):
@@ -319,3 +319,44 @@ def test_a_logarithmic_axis_ticks_round_powers_of_ten():
     shapes = scene(Plot("c", (Point(1, 1), Point(2, R(1, 10 ** 60))), equal=False, log_y=True)).shapes
     ticks = [t.label for t in shapes if isinstance(t, Text) and t.label.startswith("10^")]
     assert ticks and all(int(t[4:-1]) % 10 == 0 for t in ticks)
+
+
+# --- found in review (each failed before its fix) --------------------------------------------------
+
+def test_a_logarithmic_axis_places_values_below_a_floats_range():
+    # 10^-400 is 0.0 as a float: the figure was left out as "not positive".
+    picture = scene(Plot("c", (Point(1, R(1, 10 ** 400)), Point(2, 1)), equal=False, log_y=True))
+    assert any(t.label == "10^{-400}" for t in picture.shapes if isinstance(t, Text))
+
+
+@pytest.mark.parametrize("value", [sp.zoo, sp.nan, sp.oo, 1 + sp.I])
+def test_a_coordinate_that_is_not_a_finite_real_number_leaves_the_figure_out(value):
+    with drawing(stem="t"):
+        assert "is left out: a coordinate that is not a" in block("md", Plot("c", (Point(0, value),)))
+
+
+def test_long_vertex_labels_never_make_vertices_overlap():
+    star = Graph("A star.", tuple(Vertex(rf"\mathrm{{ABCDEFG{i}}}", i) for i in range(7)),
+                 tuple(Edge(0, i) for i in range(1, 7)))
+    disks = [s for s in scene(star).shapes if isinstance(s, Disk)]
+    for i, a in enumerate(disks):
+        for b in disks[i + 1:]:
+            assert ((a.x - b.x) ** 2 + (a.y - b.y) ** 2) ** 0.5 > a.r + b.r
+
+
+def test_a_label_with_a_character_pdflatex_cannot_set_in_maths_is_refused():
+    for label in ("é", "x²"):
+        with pytest.raises(ValueError):
+            labels.runs(label)
+
+
+def test_a_markdown_file_name_with_a_space_still_links_its_figures(drawn):
+    files: dict[str, str] = {}
+    text = render(drawn, "md", figure_stem="my sol", figure_files=files)
+    assert "![Figure 1](<my sol-fig1.svg>)" in text and "my sol-fig1.svg" in files
+
+
+def test_the_latex_note_of_a_figure_left_out_is_escaped():
+    with drawing():
+        note = block("tex", Bars("B_1 & co.", ("x_1",), (BarSeries("p", (1, 2)),)))
+    assert note.startswith(r"\emph{Figure 1 (B_1 & co) is left out: ") and "\\_" not in note.split(": ", 1)[0]

@@ -33,7 +33,7 @@ def test_a_bundled_problem_draws_its_figures_in_every_format(source, tmp_path):
     assert result.exit_code == 0, result.output
     text = out.read_text(encoding="utf-8")
     for n in range(1, count + 1):
-        assert f"![Figure {n}](sol-fig{n}.svg)" in text
+        assert f"![Figure {n}](<sol-fig{n}.svg>)" in text
         ET.fromstring((tmp_path / f"sol-fig{n}.svg").read_text(encoding="utf-8").split("\n", 1)[1])
     assert sorted(p.name for p in tmp_path.iterdir()) == sorted(["sol.md"] + [f"sol-fig{n}.svg" for n in range(1, count + 1)])
 

@@ -308,3 +308,13 @@ def test_every_figure_is_laid_out_and_its_labels_set(source):
         assert svg(picture).startswith("<svg")
         for label in getattr(figure, "categories", ()):
             labels.check(label)
+
+
+@pytest.mark.parametrize("distance, distances, end", [
+    ("10000000000", "[10000000000]", sp.Integer(11 * 10 ** 9)),  # exited 3 (StopIteration): no step large enough
+    ("1/1000000", "[1/1000000, 2/1000000]", sp.Rational(11, 5 * 10 ** 6)),  # drawn from 0 to 10⁻⁴
+])
+def test_the_rbf_curve_runs_a_tenth_past_the_largest_distance_at_any_scale(distance, distances, end):
+    solution = solve_yaml(f"topic: rbf-gamma\nsimilarity: 1/2\ndistance: {distance}\ndistances: {distances}\n")
+    curve = next(i for i in solution.step("feature_distances").figure.items if hasattr(i, "formula"))
+    assert curve.points[-1][0] == end and len(curve.points) <= 61

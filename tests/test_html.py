@@ -78,7 +78,7 @@ def test_literal_less_than_in_a_template_formula_is_escaped():
 def test_solution_displays_in_jupyter_as_markdown_latex_and_html():
     solution = solve(str(PROBLEMS / "kernel-pca" / "example3.yaml"))
     # The same Markdown, but each figure inlined as data (a notebook has no files beside it).
-    assert "![Figure 1](data:image/svg+xml;base64," in solution._repr_markdown_()
+    assert "![Figure 1](<data:image/svg+xml;base64," in solution._repr_markdown_()
     assert render_fragment(solution, "md", figures=False) == render(solution, "md", figures=False)
     latex = solution._repr_latex_()
     assert latex.startswith(r"\section*{Kernel PCA on Example 3}") and r"\documentclass" not in latex

@@ -127,9 +127,9 @@ class _Parser:
             return [] if not upright else [Run(" ", False, shift)]
         if ch == "~":
             return [Run("\u00a0", False, shift)]
-        if ch.isalpha():
-            return [Run(ch, not upright and ch.isascii(), shift)]
-        if ch.isdigit() or ch in "+-=()[],./|'!:;<>*?":
+        if ch.isascii() and ch.isalpha():
+            return [Run(ch, not upright, shift)]
+        if (ch.isascii() and ch.isdigit()) or ch in "+-=()[],./|'!:;<>*?":
             # In \text a hyphen is a hyphen (kernel-PCA); in maths, a minus sign.
             return [Run(ch if self.text_mode else SHOWN.get(ch, ch), False, shift)]
         if self.lenient:

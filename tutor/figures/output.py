@@ -57,7 +57,11 @@ def block(fmt: str, figure: Figure | None) -> str:
         picture = scene(figure)
     except Undrawable as err:  # the values are in the steps above; only their picture is left out
         note = f"Figure {n} ({caption.rstrip('.')}) is left out: {err}."
-        return {"tex": f"\\emph{{{note}}}\n", "md": f"*{note}*\n"}.get(fmt) or _html_note(note)
+        if fmt == "tex":
+            from ..escaping import latex_text
+
+            return f"\\emph{{Figure {n} ({caption.rstrip('.')}) is left out: {latex_text(str(err))}.}}\n"
+        return f"*{note}*\n" if fmt == "md" else _html_note(note)
     if fmt == "tex":
         return (f"\\begin{{center}}\\begin{{minipage}}{{\\linewidth}}\\centering\n{tikz(picture)}\\par\n"
                 f"\\vspace{{2pt}}{{\\small Figure {n}: {caption}}}\n\\end{{minipage}}\\end{{center}}\n")
@@ -75,7 +79,8 @@ def block(fmt: str, figure: Figure | None) -> str:
             else:
                 target = f"{state.stem}-fig{n}.svg"
                 state.files[target] = text
-            return f"![Figure {n}]({target})\n\n*Figure {n}: {caption}*\n"
+            # <…>: a file name with a space or a bracket is still one link target (CommonMark).
+            return f"![Figure {n}](<{target}>)\n\n*Figure {n}: {caption}*\n"
         return f"*Figure {n} is left out on standard output: `-o FILE.md` writes it beside FILE.md as an SVG file.*\n"
     raise ValueError(f"unknown format {fmt!r}")
 

@@ -8,19 +8,20 @@ Decimals appear here only as positions on the page (and as the numbers at the ax
 
 from __future__ import annotations
 
+import dataclasses
 import math
 from dataclasses import dataclass
 
+import sympy as sp
+
 from ..exact.tidy import shown
 from . import labels
-import dataclasses
-
 from .model import Arrow, Bars, Curve, Figure, Graph, Level, Plot, Point, Row, Segment
 
-# Sizes, in cm: a figure is at most half the text width of an A4 handout wide and a third of it high.
+# Sizes, in cm (the text of an A4 handout is 17 cm wide): a plot 7 cm wide and under 5 cm high; bars, a
+# row of panels and a DFS tree up to 14 cm wide.
 WIDTH = 7.0
-MAX_WIDTH = 14.0  # bars and graphs with many columns: the text width of a handout (17 cm) less labels
-MAX_DEPTH = 10.0  # a graph's DFS tree, root to deepest vertex
+MAX_WIDTH = 14.0  # bars and rows of panels: the text width of a handout (17 cm) less labels
 MAX_HEIGHT = 4.8
 PANEL_HEIGHT = 4.0  # a panel of a Row: two side by side take no more than one line of text more
 MIN_HEIGHT = 2.2
@@ -123,7 +124,7 @@ class Undrawable(ValueError):
 def scene(figure: Figure) -> Scene:
     try:
         return _scene(figure)
-    except (ValueError, OverflowError, ZeroDivisionError) as err:
+    except (ValueError, TypeError, OverflowError, ZeroDivisionError) as err:
         raise Undrawable(str(err)) from None
 
 
@@ -150,10 +151,30 @@ def number(value) -> float:
     """An exact value as a position (the drawing's only floats)."""
     if isinstance(value, (int, float)):
         return float(value)
-    x = float(shown(value, 15))
-    if not math.isfinite(x):
+    if getattr(value, "is_real", None) is False:  # known complex (an unknown is evaluated below)
+        raise ValueError("a coordinate that is not a real number")
+    try:
+        z = complex(shown(value, 15))
+    except (TypeError, ValueError):  # ∞, nan: nothing to place
+        raise ValueError("a coordinate that is not a finite number") from None
+    if z.imag != 0:
+        raise ValueError("a coordinate that is not a real number")
+    if not math.isfinite(z.real):
         raise ValueError("a coordinate beyond the range a page can show")
-    return x
+    return z.real
+
+
+def log10(value) -> float:
+    """log₁₀ of an exact positive value, for a logarithmic axis: taken of the value itself, so that a
+    probability of 10⁻⁴⁰⁰ (0 as a float) still has its place."""
+    if isinstance(value, (int, float)):
+        if value <= 0:
+            raise ValueError("a logarithmic axis needs positive values")
+        return math.log10(value)
+    approx = shown(value, 15)  # a SymPy Float: its exponent is not bounded as a float's is
+    if not (approx.is_real and approx > 0):
+        raise ValueError("a logarithmic axis needs positive values")
+    return float(sp.log(approx, 10).evalf(15))
 
 
 def _nice_step(span: float, count: int = 6, whole: bool = False) -> float:
@@ -200,25 +221,27 @@ def _range(values: list[float], pad: float = 0.08) -> tuple[float, float]:
 # --- a coordinate plane --------------------------------------------------------------------------
 
 def _plot_values(plot: Plot):
+    """The x and y values of every item as floats (y as log₁₀ y on a logarithmic axis)."""
+    ynumber = log10 if plot.log_y else number
     xs: list[float] = []
     ys: list[float] = []
     for item in plot.items:
         if isinstance(item, Point):
             xs.append(number(item.x))
-            ys.append(number(item.y))
+            ys.append(ynumber(item.y))
         elif isinstance(item, (Arrow, Segment)):
             for x, y in (item.start, item.end):
                 xs.append(number(x))
-                ys.append(number(y))
+                ys.append(ynumber(y))
         elif isinstance(item, Curve):
             for x, y in item.points:
                 xs.append(number(x))
-                ys.append(number(y))
+                ys.append(ynumber(y))
         elif isinstance(item, Level):
-            ys.append(number(item.y))
-    for bounds, into in ((plot.x_range, xs), (plot.y_range, ys)):
+            ys.append(ynumber(item.y))
+    for bounds, into, convert in ((plot.x_range, xs, number), (plot.y_range, ys, ynumber)):
         if bounds is not None:
-            into.extend(number(b) for b in bounds)
+            into.extend(convert(b) for b in bounds)
     if not xs:
         raise ValueError("a plot with nothing to draw")
     return xs, ys
@@ -228,10 +251,6 @@ def _plot(plot: Plot, room: float = WIDTH, tallest: float = MAX_HEIGHT) -> list[
     """The plot in a frame `room` cm wide (less where equal axes make it tall). The ranges grow until
     the labels of points and arrows stand inside the frame: a label never crosses it or the axis names."""
     xs, ys = _plot_values(plot)
-    if plot.log_y:
-        if min(ys) <= 0:
-            raise ValueError("a logarithmic axis needs positive values")
-        ys = [math.log10(y) for y in ys]
     xlo, xhi = _range(xs)
     ylo, yhi = _range(ys)
     whole = (all(x.is_integer() for x in xs), not plot.log_y and all(y.is_integer() for y in ys))
@@ -272,9 +291,7 @@ def _plot_at(plot: Plot, room: float, tallest: float, xlo, xhi, ylo, yhi, line: 
         width, height = room, min(tallest, CURVE_HEIGHT * room / WIDTH)
 
     def at(x, y) -> tuple[float, float]:
-        fy = number(y)
-        if plot.log_y:
-            fy = math.log10(fy)
+        fy = log10(y) if plot.log_y else number(y)
         return ((number(x) - xlo) / (xhi - xlo) * width, (fy - ylo) / (yhi - ylo) * height)
 
     shapes: list[Shape] = []
@@ -499,35 +516,34 @@ def _graph(graph: Graph) -> list[Shape]:
             has_parent.add(edge.v)
     order = sorted(range(n), key=lambda i: (graph.vertices[i].index is None, graph.vertices[i].index or 0, i))
     roots = [i for i in order if i not in has_parent]
+    # A vertex is as wide as its label; columns and rows are spaced by the widest, so none overlap.
+    radius = [max(NODE, _text_width(v.label, "small") / 2 + 0.02) for v in graph.vertices]
+    dx, dy = max(DX, 2 * max(radius) + 0.3), max(DY, 2 * max(radius) + 0.3)
     # Leaves take consecutive columns in DFS order, a parent stands over the middle of its children.
     pos: dict[int, tuple[float, float]] = {}
     column = [0.0]
 
     def place(v: int, depth: int) -> float:
         kids = [c for c in sorted(children[v], key=order.index) if c not in pos]
-        pos[v] = (0.0, -depth * DY)  # claimed before its children (a malformed tree cannot loop)
+        pos[v] = (0.0, -depth * dy)  # claimed before its children (a malformed tree cannot loop)
         if not kids:
             x = column[0]
             column[0] += 1
         else:
             xs = [place(c, depth + 1) for c in kids]
             x = (xs[0] + xs[-1]) / 2
-        pos[v] = (x * DX, -depth * DY)
+        pos[v] = (x * dx, -depth * dy)
         return x
 
     for root in roots:
         if root not in pos:
             place(root, 0)
-    for v in order:  # vertices no tree edge reaches: a row of their own below
+    for v in order:  # vertices no tree edge reaches: in further columns of the root's row
         if v not in pos:
-            pos[v] = (column[0] * DX, 0.0)
+            pos[v] = (column[0] * dx, 0.0)
             column[0] += 1
 
-    # A wide or deep tree is drawn closer together (never closer than a vertex's diameter and a bit).
-    depth = max(-y for _, y in pos.values()) / DY
-    sx = min(1.0, MAX_WIDTH / (max(1.0, column[0] - 1) * DX))
-    sy = min(1.0, MAX_DEPTH / (max(1.0, depth) * DY))
-    pos = {v: (x * sx, y * sy) for v, (x, y) in pos.items()}
+    # dfs-code allows 7 vertices of labels up to 8 characters: at most 6 columns of 2.2 cm, within the line.
     centre = (sum(x for x, _ in pos.values()) / n, sum(y for _, y in pos.values()) / n)
     shapes: list[Shape] = []
     for edge in graph.edges:
@@ -555,7 +571,7 @@ def _graph(graph: Graph) -> list[Shape]:
             shapes.append(Text(*mid, labels.check(edge.label), "center", halo=True))
     for i, vertex in enumerate(graph.vertices):
         x, y = pos[i]
-        r = max(NODE, _text_width(vertex.label, "small") / 2 + 0.02)  # a long label widens its vertex
+        r = radius[i]
         shapes.append(Disk(x, y, r))
         shapes.append(Text(x, y, labels.check(vertex.label), "center"))
         if vertex.index is not None:

@@ -7,8 +7,10 @@ plane of the first two components: each point at its scores (y_i1, y_i2), the me
 the axes along the coordinate axes. Data with a single component (one dimension, or one non-zero
 variance) lie on a line: the points at their coordinate on it, without projections.
 
-Everything drawn is a value the solution computed (the points, x̄, u_j, λ_j, the scores), arranged;
-only √λ and the sum x̄ + y u (the formula of the reconstruction) are formed here.
+Drawn from the values the solution computed (the points, x̄, u_j, λ_j); formed here: √λ, the sum
+x̄ + y u (the formula of the reconstruction) and, where the solution lists no scores for a component the
+plane needs (PC 2 when one component is kept; pca-gram), the scores y = (x − x̄)·u by the scores step's
+formula.
 """
 
 from __future__ import annotations

@@ -10,6 +10,7 @@ from __future__ import annotations
 import sympy as sp
 
 from tutor.figures import Curve, Level, Plot
+from tutor.figures.words import joined
 from tutor.topics.amortised.recipe import AmortisedData, CasesData, N, linear_tex
 
 
@@ -40,8 +41,7 @@ def per_insertion(data: AmortisedData, phi0, cases: CasesData) -> Plot:
 
 
 def _and(items) -> str:
-    items = [f"${x}$" for x in items]
-    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
+    return joined(f"${x}$" for x in items)
 
 
 def _caption(data: AmortisedData, phi0, cases: CasesData) -> str:

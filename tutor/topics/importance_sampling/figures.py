@@ -7,6 +7,7 @@ from __future__ import annotations
 import sympy as sp
 
 from tutor.figures import Bars, BarSeries
+from tutor.figures.words import joined
 from tutor.rendering import tex
 
 
@@ -50,7 +51,7 @@ def weights_caption(support, weight_of: dict) -> str:
     missing = [x for x in support if x not in weight_of]
     tail = f"; {_points(missing)} {_have(missing)} no bar, as $p = q = 0$ there" if missing else ""
     return ("The weights $w(x) = p(x)/q(x)$ at each point of the support, against the reference $w = 1$: "
-            + _join(parts) + tail + ".")
+            + joined(parts) + tail + ".")
 
 
 def point_label(x: sp.Expr, i: int) -> str:
@@ -92,7 +93,3 @@ def _have(xs) -> str:
 
 def _it(xs) -> str:
     return "it" if len(xs) == 1 else "them"
-
-
-def _join(parts) -> str:
-    return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]

@@ -14,6 +14,7 @@ import sympy as sp
 
 from tutor.exact.tidy import approx, is_zero, sign_of
 from tutor.figures import Plot, Point, Row
+from tutor.figures.words import listed
 from tutor.recipes.eigenpairs import Separation
 
 # Where a label stands from its point: away from the centre of the cloud, so labels fall outside it.
@@ -64,11 +65,7 @@ def _points_tex(indices) -> str:
 
 
 def _listed(n: int, bold: bool = True) -> str:
-    """x₁, x₂, x₃ written out, or x₁, …, xₙ for more than three points."""
-    x = "\\mathbf x" if bold else "x"
-    if n <= 3:
-        return ", ".join(f"${x}_{{{j}}}$" for j in range(1, n + 1))
-    return f"${x}_1, \\ldots, {x}_{{{n}}}$"
+    return listed("\\mathbf x" if bold else "x", n)
 
 
 def _new_marks(new, two: bool) -> list[Marked]:

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import sympy as sp
 
+from tutor.figures.words import listed
 from tutor.figures import Plot
 from tutor.topics.kernel_pca.figures import Marked, labelled_points
 
@@ -21,8 +22,7 @@ def configuration_figure(points, same: bool) -> Plot | None:
     two = p >= 2
     marks = [Marked(x[0], x[1] if two else sp.Integer(0), f"\\hat{{x}}_{{{i}}}") for i, x in enumerate(points, start=1)]
     n = len(points)
-    named = (f"$\\hat{{\\mathbf x}}_1, \\ldots, \\hat{{\\mathbf x}}_{{{n}}}$" if n > 3
-             else ", ".join(f"$\\hat{{\\mathbf x}}_{{{i}}}$" for i in range(1, n + 1)))
+    named = listed("\\hat{\\mathbf x}", n)
     if p > 2:
         seen = f"by their first two of $p = {p}$ coordinates (a projection, which may shorten distances)"
     else:

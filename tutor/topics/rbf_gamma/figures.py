@@ -8,7 +8,17 @@ import sympy as sp
 from tutor.figures import Curve, Level, Plot, Point
 
 MAX_GRID = 48  # grid intervals: with the table's (at most 12) distances the curve keeps <= 61 points
-STEPS = tuple(sp.Rational(m) * sp.Rational(10) ** k for k in range(-4, 8) for m in (1, 2, 5))
+
+
+def _round_step(least: sp.Expr) -> sp.Rational:
+    """The smallest 1, 2 or 5 times a power of ten that is at least ``least`` (> 0), exactly: a
+    distance of 10⁻⁶ or 10¹⁰ gets a step of its own size."""
+    power = sp.Rational(10) ** int(sp.floor(sp.log(least, 10)))
+    while power > least:
+        power /= 10
+    while power * 10 < least:
+        power *= 10
+    return next(m * power for m in (1, 2, 5, 10) if m * power >= least)
 
 
 def grid(largest: sp.Expr) -> tuple[sp.Expr, ...]:
@@ -19,7 +29,7 @@ def grid(largest: sp.Expr) -> tuple[sp.Expr, ...]:
     (44/5, 45)
     """
     target = sp.Rational(11, 10) * largest
-    h = next(h for h in STEPS if target / h <= MAX_GRID)  # distances are bounded where they are read
+    h = _round_step(target / MAX_GRID)
     count = int(sp.ceiling(target / h))
     return tuple(i * h for i in range(count + 1))
 
