@@ -8,9 +8,10 @@ import sympy as sp
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tutor import solve
+from tutor import render, solve
 
 from .conftest import PROBLEMS, problem_error, solve_error_line, solve_yaml
+from .test_overflow import _fits, needs_pdflatex
 
 
 def test_the_posts_doubling_array():
@@ -83,3 +84,14 @@ def test_bad_values_name_their_field(text, field):
 def test_n_out_of_range_is_one_line_and_exit_2(tmp_path):
     path, line = solve_error_line(tmp_path, "topic: amortised\nn: 100\n")
     assert line == f"error: {path}: n: must be from 1 to 64, got 100"
+
+
+
+@needs_pdflatex
+def test_the_longest_lists_of_costs_break_across_lines_instead_of_overflowing():
+    # n = 64 (the limit) set each list of 64 values as one formula: three Overfull boxes up to 414pt.
+    text = (PROBLEMS / "amortised" / "doubling.yaml").read_text().replace("n: 9", "n: 64")
+    assert "n: 64" in text
+    tex = render(solve_yaml(text), "tex", "brief", figures=False)
+    assert "$c_i$: $1$, $2$, $3$, $1$, $5$" in tex
+    assert _fits(tex) == []
