@@ -168,3 +168,14 @@ def test_every_brief_step_starts_its_own_paragraph():
         html = render(solve(str(path)), "html")
         leads = re.findall(r"(.{3})<strong>(\d+)\. ", html, re.S)
         assert leads and all(before == "<p>" for before, _ in leads), (path.name, leads)
+
+
+def test_a_long_formula_before_a_full_stop_may_still_break_across_lines():
+    # The sum of 64 amortised costs was kept on one line with its full stop (white-space: nowrap),
+    # running off the page.
+    from tutor.rendering import html_body
+
+    short = str(html_body("so $x = 1$."))
+    long = str(html_body("so $" + " + ".join(["1"] * 40) + "$."))
+    assert '<span class="nowrap">' in short and '<span class="nowrap">' not in long
+    assert long.rstrip().endswith("</span>.</p>")  # the full stop kept

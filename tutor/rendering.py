@@ -400,11 +400,15 @@ def _maths(body: str) -> str:
     return html.escape(html.unescape(body), quote=False)
 
 
+NOWRAP_LIMIT = 60  # characters of TeX: a longer formula must stay free to break at its + and =
+
+
 def _inline_maths(match: re.Match) -> str:
     span = rf'<span class="math inline">\({_maths(match.group(1))}\)</span>'
-    if match.group(2):  # a line never breaks between a formula and its full stop or bracket
+    if match.group(2) and len(match.group(1)) <= NOWRAP_LIMIT:
+        # a line never breaks between a short formula and its full stop or bracket
         return f'<span class="nowrap">{span}{match.group(2)}</span>'
-    return span
+    return span + match.group(2)
 
 
 def html_body(text: str):
