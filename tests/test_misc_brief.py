@@ -39,7 +39,7 @@ def test_the_watch_out_line_is_at_both_levels(name):
 
 def test_amortised_reads_like_the_post():
     brief = render(_solve("amortised/doubling"), "md")
-    assert r"$c_i$: $1, 2, 3, 1, 5, 1, 1, 1, 9$" in brief  # one line, not a nine-row table
+    assert r"$c_i$: $1$, $2$, $3$, $1$, $5$, $1$, $1$, $1$, $9$." in brief  # one line, not a nine-row table
     assert r"$\hat c = n + 1 + \left(2 - n\right) = 3$" in brief  # the post's second case
     assert r"(the smallest is $1 \ge 0$ ✓)" in brief  # the check with its evidence
     assert r"\text{ for every } i" not in render(_solve("amortised/doubling"), "md", "full")
