@@ -320,14 +320,15 @@ def generate(topic, seed, count, difficulty, out_dir, stress):
 
         topics_ = generators.names() if topic == "all" else [topic]
         first = 1 if seed is None else seed
-        echo(f"{'topic':<20} {'difficulty':<10} {'seeds':>5} {'failed':>6} "
+        echo(f"{'topic':<20} {'difficulty':<10} {'seeds':>5} {'failed':>6} {'distinct':>8} {'rejected':>8} "
                    f"{'digits min/median/max':>22} {'ms mean':>8} {'ms max':>8}")
         failed = False
         for name in topics_:
             for level in [difficulty] if difficulty else generators.DIFFICULTIES:
                 result = run_stress(name, level, range(first, first + (count or 200)))
                 row = result.summary()
-                echo(f"{name:<20} {level:<10} {row['seeds']:>5} {row['failed']:>6} "
+                echo(f"{name:<20} {level:<10} {row['seeds']:>5} {row['failed']:>6} {row['distinct']:>8} "
+                           f"{str(row['rejected']) + '%':>8} "
                            f"{row['digits_min']:>8}/{row['digits_median']:g}/{row['digits_max']:<8} "
                            f"{row['ms_mean']:>8} {row['ms_max']:>8}")
                 for failure in result.failures:

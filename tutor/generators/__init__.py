@@ -1,9 +1,11 @@
 """Randomised problems with exam-friendly numbers, reproducible from a seed.
 
 Each topic has a generator module (``<topic package>.generator``) with ``make(rng, difficulty)``, which draws
-the data of one problem (or None to draw again), and ``nice(solution,
-difficulty)``, which says whether its worked solution has the numbers the
-difficulty promises. Every draw uses a private ``random.Random`` seeded from
+the data of one problem (or None to draw again), ``nice(solution, difficulty)``, which says whether its
+worked solution has the numbers the difficulty promises, and ``RULES``, which says in one sentence per
+difficulty what a student meets. On top of ``nice``, every kept draw meets the rules that hold for all
+topics (``rules.violations``: no root objects, radicals nested at most once, short printed values);
+a module may name the steps whose card itself nests a root (``NESTED_STEPS``). Every draw uses a private ``random.Random`` seeded from
 the topic, the difficulty, the seed and the generator version, never the
 global random state, so a seed gives the same file on any machine and in any
 order of generation.
@@ -18,7 +20,7 @@ from dataclasses import dataclass
 from ..errors import ProblemError, TutorError
 from .. import topics
 
-VERSION = 1  # bump when a generator changes what a seed gives
+VERSION = 2  # bump when a generator changes what a seed gives
 DIFFICULTIES = ("easy", "medium", "hard")
 MAX_TRIES = 300  # draws per problem before giving up on a seed
 MAX_SEEDS_PER_PROBLEM = 20  # seeds tried per requested problem (duplicates, failures)
@@ -70,16 +72,21 @@ def generate_one(topic: str, difficulty: str, seed: int) -> Generated | None:
     return drawn[0] if drawn else None
 
 
-def draw_solved(topic: str, difficulty: str, seed: int):
-    """(Generated, Loaded, Solution) for one seed, or None: the first nice draw of its generator."""
+def draw_solved(topic: str, difficulty: str, seed: int, tally: list | None = None):
+    """(Generated, Loaded, Solution) for one seed, or None: the first draw of its generator that is
+    nice and meets the rules. ``tally``, a list when given, is left holding the number of draws made."""
     from ..problem import load_problem_text
+    from .rules import violations
 
     if difficulty not in DIFFICULTIES:
         raise ProblemError(f"unknown difficulty {difficulty!r} (known: {', '.join(DIFFICULTIES)})",
                            field="difficulty")
     gen = module(topic)
     rng = rng_for(topic, difficulty, seed)
-    for _ in range(MAX_TRIES):
+    nested = frozenset(getattr(gen, "NESTED_STEPS", ()))
+    for tries in range(1, MAX_TRIES + 1):
+        if tally is not None:
+            tally[:] = [tries]
         data = gen.make(rng, difficulty)
         if data is None:
             continue
@@ -89,9 +96,37 @@ def draw_solved(topic: str, difficulty: str, seed: int):
             solution = loaded.topic.solve(loaded.problem)
         except TutorError:
             continue
-        if gen.nice(solution, difficulty):
+        if gen.nice(solution, difficulty) and not violations(solution, difficulty, nested):
             return candidate, loaded, solution
     return None
+
+
+def rules_of(topic: str) -> dict[str, str]:
+    """What a student meets at each difficulty of a topic, in words (the generator's RULES)."""
+    return dict(getattr(module(topic), "RULES", {}))
+
+
+def solution_path(solution) -> tuple:
+    """What two variants of one question must share: the steps in order and, per answer, its shape
+    and how many of its values are zero (so the same number of non-zero components, the same
+    repeated or zero eigenvalues to notice). Two problems with one path are worked the same way."""
+    from ..exact.tidy import is_zero
+    from .nice import numbers
+
+    shape = []
+    for key, value in solution.answers.items():
+        values = numbers(value)
+        zeros = sum(1 for x in values if _plain_zero(x, is_zero))
+        size = getattr(value, "shape", None) or (len(value) if isinstance(value, (tuple, list)) else ())
+        shape.append((key, size, zeros if len(values) <= 12 else None))
+    return tuple(s.key for s in solution.steps), tuple(shape)
+
+
+def _plain_zero(x, is_zero) -> bool:
+    try:
+        return bool(is_zero(x))
+    except TypeError:
+        return False
 
 
 def generate(topic: str, difficulty: str, seed: int, count: int) -> list[Generated]:

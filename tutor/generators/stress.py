@@ -1,5 +1,7 @@
 """The stress test, after R/exams' stresstest: many seeds of one topic and difficulty, each
-generated, solved, rendered to Markdown and LaTeX, and its own worked answers checked as right."""
+generated, solved, held to the rules of its difficulty, rendered to Markdown and LaTeX, and its own
+worked answers checked as right; with how many distinct problems the seeds gave, how many draws
+were rejected on the way and the slowest seed."""
 
 from __future__ import annotations
 
@@ -8,8 +10,9 @@ import time
 from dataclasses import dataclass
 
 from ..errors import TutorError
-from . import draw_solved
+from . import draw_solved, module
 from .nice import digits, numbers
+from .rules import violations
 
 
 @dataclass(frozen=True)
@@ -20,28 +23,44 @@ class StressResult:
     failures: tuple[str, ...]  # "seed S: what went wrong"
     digits: tuple[int, ...]  # per problem: the most digits of any number in its answers
     seconds: tuple[float, ...]  # per problem: generate + solve + render twice + check
+    draws: tuple[int, ...] = ()  # per seed: draws made until one was kept (or all tries)
+    distinct: int = 0  # different problems among the seeds' kept ones
+
+    @property
+    def rejection_rate(self) -> float:
+        """The share of draws thrown away: not nice, breaking a rule, or failing to solve."""
+        total = sum(self.draws)
+        kept = self.seeds - len(self.failures)
+        return 0.0 if not total else max(0.0, 1 - kept / total)
 
     def summary(self) -> dict:
         return {"topic": self.topic, "difficulty": self.difficulty, "seeds": self.seeds,
-                "failed": len(self.failures), "digits_min": min(self.digits, default=0),
+                "failed": len(self.failures), "distinct": self.distinct,
+                "rejected": round(100 * self.rejection_rate, 1), "digits_min": min(self.digits, default=0),
                 "digits_median": statistics.median(self.digits) if self.digits else 0,
                 "digits_max": max(self.digits, default=0),
                 "ms_mean": round(1000 * statistics.fmean(self.seconds), 1) if self.seconds else 0,
                 "ms_max": round(1000 * max(self.seconds, default=0), 1)}
 
 
-def stress_seed(topic: str, difficulty: str, seed: int) -> int:
-    """Run one seed through everything; the most digits in its answers. Raises on any failure."""
+def stress_seed(topic: str, difficulty: str, seed: int, tally: list | None = None, keys: set | None = None) -> int:
+    """Run one seed through everything; the most digits in its answers. Raises on any failure.
+    ``tally`` is left holding the draws made, ``keys`` gets the problem's canonical form."""
     from ..checking.answers import Given, Submission
     from ..checking.grade import Checker
     from ..checking.rules import nested
     from ..exact.tidy import as_expr
     from ..rendering import render
 
-    drawn = draw_solved(topic, difficulty, seed)
+    drawn = draw_solved(topic, difficulty, seed, tally)
     if drawn is None:
         raise StressFailure("no nice problem in the generator's tries")
     generated, loaded, solution = drawn
+    if keys is not None:
+        keys.add(generated.key)
+    broken = violations(solution, difficulty, frozenset(getattr(module(topic), "NESTED_STEPS", ())))
+    if broken:
+        raise StressFailure("breaks the rules of its difficulty: " + "; ".join(broken))
     for fmt in ("md", "tex"):
         for detail in ("brief", "full"):
             if not render(solution, fmt, detail).strip():
@@ -59,12 +78,15 @@ class StressFailure(Exception):
 
 
 def stress(topic: str, difficulty: str, seeds: range) -> StressResult:
-    failures, sizes, seconds = [], [], []
+    failures, sizes, seconds, draws, keys = [], [], [], [], set()
     for seed in seeds:
         start = time.perf_counter()
+        tally: list[int] = [0]
         try:
-            sizes.append(stress_seed(topic, difficulty, seed))
+            sizes.append(stress_seed(topic, difficulty, seed, tally, keys))
         except (StressFailure, TutorError) as err:
             failures.append(f"seed {seed}: {err}")
         seconds.append(time.perf_counter() - start)
-    return StressResult(topic, difficulty, len(seeds), tuple(failures), tuple(sizes), tuple(seconds))
+        draws.append(tally[0])
+    return StressResult(topic, difficulty, len(seeds), tuple(failures), tuple(sizes), tuple(seconds),
+                        tuple(draws), len(keys))
