@@ -299,7 +299,8 @@ def sheet(files, fmt, solutions, title, output, pdf, detail, figures, timeout):
 @click.option("--seed", type=click.IntRange(0, 10**9), default=None,
               help="The first seed (each file records its own). Without it, one is drawn and printed.")
 @click.option("--count", "-n", type=click.IntRange(1, 1000), default=None,
-              help="How many problems (distinct). [default: 1; 200 seeds with --stress]")
+              help="How many problems (distinct), in all when TOPIC names several. "
+                   "[default: 1 a topic; 200 seeds with --stress]")
 @click.option("--difficulty", "-d", type=click.Choice(["easy", "medium", "hard"]), default=None,
               help="easy: small integers and rational eigenvalues; medium: at most one kind of square "
                    "root; hard: anything that still solves exactly. [default: easy; all three with --stress]")
@@ -310,11 +311,16 @@ def sheet(files, fmt, solutions, title, output, pdf, detail, figures, timeout):
 @reports_errors
 def generate(topic, seed, count, difficulty, out_dir, stress):
     """Make new problems of TOPIC with exam-friendly numbers, reproducibly from a seed.
+
+    TOPIC may name several topics for a mixed set, `kernel-pca,pca:hard,mds` (a difficulty after a
+    colon overrides --difficulty); the topics take turns until --count problems are made.
     TOPIC may be `all` with --stress."""
     from . import generators
 
+    if stress and "," in topic:
+        raise click.UsageError("--stress takes one topic or `all`")
     if not (stress and topic == "all"):
-        generators.module(topic)  # an unknown topic is an error before anything is drawn
+        wanted = generators.requests(topic, difficulty or "easy")  # unknown topics fail before any draw
     if stress:
         from .generators.stress import stress as run_stress
 
@@ -341,7 +347,7 @@ def generate(topic, seed, count, difficulty, out_dir, stress):
 
         seed = secrets.randbelow(10**6)
         echo(f"seed: {seed} (pass --seed {seed} to make this set again)", err=True)
-    problems = generators.generate(topic, difficulty or "easy", seed, count or 1)
+    problems = generators.generate_mixed(wanted, seed, count or len(wanted))
     if out_dir:
         from pathlib import Path
 

@@ -146,6 +146,44 @@ def generate(topic: str, difficulty: str, seed: int, count: int) -> list[Generat
     return out
 
 
+MAX_TOPICS = 20  # topics in one mixed set
+
+
+@dataclass(frozen=True)
+class Request:
+    """One topic of a mixed set, at its difficulty."""
+
+    topic: str
+    difficulty: str
+
+
+def requests(spec: str, difficulty: str) -> list[Request]:
+    """``kernel-pca,pca:hard,mds`` as its topics, each at its own difficulty after a colon or else at
+    ``difficulty``; an unknown topic or difficulty is an error before anything is drawn."""
+    out = []
+    for item in spec.split(","):
+        name, _, level = item.strip().partition(":")
+        level = level.strip() or difficulty
+        if not name:
+            raise ProblemError(f"empty topic in {spec!r} (write topics separated by commas)", field="topic")
+        if level not in DIFFICULTIES:
+            raise ProblemError(f"unknown difficulty {level!r} for {name} (known: {', '.join(DIFFICULTIES)})",
+                               field="topic")
+        module(name)
+        out.append(Request(name, level))
+    if len(out) > MAX_TOPICS:
+        raise ProblemError(f"at most {MAX_TOPICS} topics in one set, got {len(out)}", field="topic")
+    return out
+
+
+def generate_mixed(wanted: list[Request], seed: int, count: int) -> list[Generated]:
+    """``count`` problems in all, the topics taken in turn (kernel-pca, pca, mds, kernel-pca, …), each
+    topic's problems distinct and drawn from seed, seed + 1, … as ``generate`` draws them."""
+    share = [count // len(wanted) + (1 if i < count % len(wanted) else 0) for i in range(len(wanted))]
+    drawn = [generate(r.topic, r.difficulty, seed, n) if n else [] for r, n in zip(wanted, share)]
+    return [problems[k] for k in range(max(share)) for problems in drawn if k < len(problems)]
+
+
 def canonical(data: dict) -> str:
     """A problem's data with its points (or rows) sorted: two orderings of one problem are one variant."""
     parts = []
