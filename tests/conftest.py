@@ -84,3 +84,16 @@ def approx_numbers(data):
     elif isinstance(data, list):
         for value in data:
             yield from approx_numbers(value)
+
+
+def pytest_terminal_summary(terminalreporter):
+    """The stress test's table (tests/test_generate.py), when it ran: per topic and difficulty, the distinct
+    problems, the share of draws rejected and the slowest seed."""
+    import sys
+
+    module = sys.modules.get("tests.test_generate")
+    table = getattr(module, "STRESS_TABLE", None)
+    if table:
+        terminalreporter.write_sep("-", "tutor generate --stress (tests/test_generate.py)")
+        for line in table:
+            terminalreporter.write_line(line)

@@ -82,6 +82,9 @@ def test_unknown_topic_or_difficulty_is_one_line_and_exit_2():
     assert result.returncode == 2 and result.stderr.startswith("error: topic: unknown topic")
 
 
+STRESS_TABLE: list[str] = []  # printed by conftest.pytest_terminal_summary
+
+
 def _stress(combo):
     topic, difficulty = combo
     return stress(topic, difficulty, range(1, STRESS_SEEDS + 1))
@@ -89,13 +92,19 @@ def _stress(combo):
 
 @pytest.fixture(scope="module")
 def stress_results():
-    """All topics and difficulties, STRESS_SEEDS seeds each, on every core."""
+    """All topics and difficulties, STRESS_SEEDS seeds each, on every core; the table is printed at the
+    end of the run (conftest: distinct problems, rejection rate and slowest seed per topic and difficulty)."""
+    from tutor.generators.stress import HEADER, table_row
+
     with ProcessPoolExecutor(max_workers=max(1, min(4, os.cpu_count() or 1))) as pool:
-        return dict(zip(COMBOS, pool.map(_stress, COMBOS)))
+        results = dict(zip(COMBOS, pool.map(_stress, COMBOS)))
+    STRESS_TABLE[:] = [HEADER, *(table_row(r) for r in results.values())]
+    return results
 
 
 @pytest.mark.parametrize("topic,difficulty", COMBOS)
-def test_stress_every_seed_generates_solves_renders_and_checks_itself(topic, difficulty, stress_results):
+def test_stress_every_seed_generates_solves_meets_the_rules_renders_and_checks_itself(topic, difficulty,
+                                                                                        stress_results):
     result = stress_results[(topic, difficulty)]
     assert result.seeds == STRESS_SEEDS
     assert not result.failures, result.failures[:5]
@@ -105,5 +114,5 @@ def test_stress_command_prints_the_spread_of_sizes_and_times():
     result = run_cli("generate", "feature-map", "--stress", "--count", "3")
     assert result.exit_code == 0
     lines = result.output.splitlines()
-    assert lines[0].split()[:4] == ["topic", "difficulty", "seeds", "failed"]
+    assert lines[0].split()[:6] == ["topic", "difficulty", "seeds", "failed", "distinct", "rejected"]
     assert [l.split()[1] for l in lines[1:]] == ["easy", "medium", "hard"]

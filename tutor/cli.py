@@ -322,21 +322,16 @@ def generate(topic, seed, count, difficulty, out_dir, stress):
     if not (stress and topic == "all"):
         wanted = generators.requests(topic, difficulty or "easy")  # unknown topics fail before any draw
     if stress:
-        from .generators.stress import stress as run_stress
+        from .generators.stress import HEADER, stress as run_stress, table_row
 
         topics_ = generators.names() if topic == "all" else [topic]
         first = 1 if seed is None else seed
-        echo(f"{'topic':<20} {'difficulty':<10} {'seeds':>5} {'failed':>6} {'distinct':>8} {'rejected':>8} "
-                   f"{'digits min/median/max':>22} {'ms mean':>8} {'ms max':>8}")
+        echo(HEADER)
         failed = False
         for name in topics_:
             for level in [difficulty] if difficulty else generators.DIFFICULTIES:
                 result = run_stress(name, level, range(first, first + (count or 200)))
-                row = result.summary()
-                echo(f"{name:<20} {level:<10} {row['seeds']:>5} {row['failed']:>6} {row['distinct']:>8} "
-                           f"{str(row['rejected']) + '%':>8} "
-                           f"{row['digits_min']:>8}/{row['digits_median']:g}/{row['digits_max']:<8} "
-                           f"{row['ms_mean']:>8} {row['ms_max']:>8}")
+                echo(table_row(result))
                 for failure in result.failures:
                     failed = True
                     echo(f"  {failure}", err=True)

@@ -90,3 +90,17 @@ def stress(topic: str, difficulty: str, seeds: range) -> StressResult:
         draws.append(tally[0])
     return StressResult(topic, difficulty, len(seeds), tuple(failures), tuple(sizes), tuple(seconds),
                         tuple(draws), len(keys))
+
+
+HEADER = (f"{'topic':<20} {'difficulty':<10} {'seeds':>5} {'failed':>6} {'distinct':>8} {'rejected':>8} "
+          f"{'digits min/median/max':>22} {'ms mean':>8} {'ms max':>8}")
+
+
+def table_row(result: StressResult) -> str:
+    """One line of the stress table: seeds, failures, distinct problems, the share of draws rejected,
+    the digits of the answers and the time per seed (ms max: the slowest draw)."""
+    row = result.summary()
+    return (f"{row['topic']:<20} {row['difficulty']:<10} {row['seeds']:>5} {row['failed']:>6} {row['distinct']:>8} "
+            f"{str(row['rejected']) + '%':>8} "
+            f"{row['digits_min']:>8}/{row['digits_median']:g}/{row['digits_max']:<8} "
+            f"{row['ms_mean']:>8} {row['ms_max']:>8}")
