@@ -361,8 +361,10 @@ def generate(topic, seed, count, difficulty, out_dir, stress):
 
 @main.command()
 @click.option("--keys", is_flag=True, help="Also list each topic's answer keys.")
+@click.option("--difficulties", is_flag=True,
+              help="Also say what `tutor generate` gives at each difficulty of each topic.")
 @reports_errors
-def topics(keys):
+def topics(keys, difficulties):
     """List the problem types, with their bundled example problems."""
     from . import topics as registry
     from .resources import bundled_problems
@@ -379,3 +381,8 @@ def topics(keys):
         if keys:
             for key, what in registry.get(name).ANSWER_KEYS.items():
                 echo(f"{'':<{width}} {key:<20} {what}")
+        if difficulties:
+            from .generators import rules_of
+
+            for level, what in rules_of(name).items():
+                echo(f"{'':<{width}} {level + ':':<8} {what}")

@@ -102,8 +102,23 @@ def draw_solved(topic: str, difficulty: str, seed: int, tally: list | None = Non
 
 
 def rules_of(topic: str) -> dict[str, str]:
-    """What a student meets at each difficulty of a topic, in words (the generator's RULES)."""
-    return dict(getattr(module(topic), "RULES", {}))
+    """What a student meets at each difficulty of a topic, in words (the generator's RULES); empty for
+    a topic without a generator (a plugin may have none)."""
+    try:
+        return dict(getattr(module(topic), "RULES", {}))
+    except ProblemError:
+        return {}
+
+
+def difficulties_markdown() -> str:
+    """What each difficulty of each topic gives, as the README lists it (a test keeps the two the same)."""
+    lines = []
+    for name in names():
+        rules = rules_of(name)
+        if rules:
+            lines.append(f"- `{name}`")
+            lines += [f"  - {level}: {rules[level]}" for level in DIFFICULTIES if level in rules]
+    return "\n".join(lines) + "\n"
 
 
 def solution_path(solution) -> tuple:
