@@ -20,6 +20,7 @@ import io
 import json
 import os
 import re
+import time
 from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
@@ -63,6 +64,7 @@ class Built:
     notes: tuple[str, ...]  # "question 2: only 12 distinct variants for 30 students"
     files: tuple[str, ...]  # every file written, relative to the folder, in order
     overfull: dict  # PDF (relative) -> the widths (pt) of its overfull boxes wider than 1pt
+    seconds: dict = dataclasses.field(default_factory=dict)  # draw, render, pdf: for bench/exam.py
 
 
 def problem_text(spec: QuestionSpec, generated: generators.Generated, number: int, student: Student) -> str:
@@ -195,7 +197,9 @@ def manifest(blueprint: Blueprint, seed: int, papers, notes) -> str:
 def build_exam(blueprint: Blueprint, students: tuple[Student, ...], seed: int, out_dir: str, *,
                pdf: bool = True, jobs: int = 1, progress=None) -> Built:
     """Draw every paper and write the exam's files into ``out_dir`` (made if needed)."""
+    start = time.perf_counter()
     papers, notes = draw_papers(blueprint, students, seed, jobs, progress)
+    drawn = time.perf_counter()
     title = blueprint.title
     texts: dict[str, str] = {}  # relative path -> text, in the order written
     latex: dict[str, str] = {}  # relative PDF path -> its LaTeX
@@ -223,8 +227,10 @@ def build_exam(blueprint: Blueprint, students: tuple[Student, ...], seed: int, o
             path.write_text(text, encoding="utf-8")
         except OSError as error:
             raise TutorError(f"cannot write: {error.strerror or error}", file=str(path)) from None
+    rendered = time.perf_counter()
     overfull = compile_all(latex, root, jobs) if pdf else {}
-    return Built(str(root), seed, papers, notes, (*texts, *latex), overfull)
+    seconds = {"draw": drawn - start, "render": rendered - drawn, "pdf": time.perf_counter() - rendered}
+    return Built(str(root), seed, papers, notes, (*texts, *latex), overfull, seconds)
 
 
 def compile_all(latex: dict[str, str], root: Path, jobs: int) -> dict[str, list[float]]:

@@ -1,24 +1,22 @@
 """Each student's variant of each question: drawn from seeds that depend only on the exam's seed, the
 question's number and the place of the draw, so that the same command gives the same variants.
 
-Seeds are tried in order (candidate 0, 1, 2, …). The first few that solve fix the question's solution
-path (the most common of their paths, the earliest on a tie: a rare path would make the rest of the class
-wait for more rare draws); then each student in roster order takes the next candidate with that path and
-numbers no one has yet (Generated.key). When a bounded number of candidates gives fewer distinct variants
-than students, variants are handed out again in turn, and the exam says so.
+Seeds are tried in order (candidate 0, 1, 2, …), and their problems grouped by solution path, each group
+keeping the problems with numbers it does not have yet (Generated.key). The first group to hold a variant
+for every student is the question's: its variants go to the students in roster order, so they share the
+first variant's path. When a bounded number of candidates gives no group enough, the largest group (the
+first seen on a tie) is used and its variants handed out again in turn, and the exam says so.
 """
 
 from __future__ import annotations
 
 import hashlib
-from collections import Counter
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 
 from .. import generators
 
-PROBE = 6  # candidates that solve, whose commonest path becomes the question's
-TRIES_PER_STUDENT = 4  # candidates tried per student (and PROBE + 20 more) before variants are reused
+TRIES_PER_STUDENT = 4  # candidates tried per student (and EXTRA_TRIES more) before variants are reused
 EXTRA_TRIES = 20
 
 
@@ -69,40 +67,27 @@ def _candidates(topic, difficulty, seeds, pool, batch):
 
 def draw_question(topic: str, difficulty: str, exam_seed: int, number: int, students: int,
                   pool: ProcessPoolExecutor | None = None, batch: int = 4) -> Drawn:
-    limit = PROBE + EXTRA_TRIES + TRIES_PER_STUDENT * students
+    limit = EXTRA_TRIES + TRIES_PER_STUDENT * students
     seeds = [candidate_seed(exam_seed, number, i) for i in range(limit)]
-    probe: list[Variant] = []
-    path = None
-    chosen: list[Variant] = []
-    keys: set[str] = set()
+    by_path: dict[tuple, list[Variant]] = {}  # distinct variants per solution path, in candidate order
+    keys: dict[tuple, set[str]] = {}
     for variant in _candidates(topic, difficulty, seeds, pool, batch):
         if variant is None:
             continue
-        if path is None:
-            probe.append(variant)
-            if len(probe) < PROBE:
-                continue
-            path = _commonest(probe)
-            pending, probe = probe, []
-        else:
-            pending = [variant]
-        for v in pending:
-            if v.path == path and v.generated.key not in keys:
-                keys.add(v.generated.key)
-                chosen.append(v)
-        if len(chosen) == students:
+        mine = keys.setdefault(variant.path, set())
+        if variant.generated.key in mine:
+            continue
+        mine.add(variant.generated.key)
+        by_path.setdefault(variant.path, []).append(variant)
+        if len(by_path[variant.path]) == students:
             break
-    if path is None and probe:  # fewer than PROBE candidates solved at all
-        path = _commonest(probe)
-        for v in probe:
-            if v.path == path and v.generated.key not in keys and len(chosen) < students:
-                keys.add(v.generated.key)
-                chosen.append(v)
-    if not chosen:
+    if not by_path:
         from ..errors import ProblemError
 
         raise ProblemError(f"no {difficulty} problem of this topic could be generated from {limit} seeds",
                            field=f"questions[{number}]")
+    # The first path to have a variant for everyone; else the one with the most (the first seen on a tie).
+    chosen = max(by_path.values(), key=len)
     distinct = len(chosen)
     note = None
     if distinct < students:
@@ -110,9 +95,3 @@ def draw_question(topic: str, difficulty: str, exam_seed: int, number: int, stud
                 f"for {students} students")
         chosen = [chosen[i % distinct] for i in range(students)]
     return Drawn(tuple(chosen), distinct, note)
-
-
-def _commonest(variants: list[Variant]) -> tuple:
-    counts = Counter(v.path for v in variants)
-    best = max(counts.values())
-    return next(v.path for v in variants if counts[v.path] == best)
