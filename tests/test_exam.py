@@ -127,6 +127,17 @@ def test_a_space_too_small_reuses_variants_and_says_so(tmp_path, monkeypatch):
     assert "question 1: only 2 distinct variants for 3 students" in manifest["notes"]
     q1 = [(out / s / "q1.yaml").read_text().split("\n", 1)[1] for s in ("s001", "s002", "s003")]
     assert q1[0] != q1[1] and q1[2] == q1[0]  # handed out again in turn
+    quiz = (out / "quiz.xml").read_text().split("Question 2</text>")[0]
+    assert quiz.count('<question type="cloze">') == 2  # Moodle gets each distinct variant once
+
+
+def test_two_questions_alike_get_different_variants(tmp_path):
+    path = tmp_path / "twice.yaml"
+    path.write_text("title: Twice\nquestions:\n  - {topic: centring, difficulty: easy}\n"
+                    "  - {topic: centring, difficulty: easy}\n")
+    built = build_exam(read_blueprint(str(path)), read_roster(ROSTER), 3, str(tmp_path / "e"), pdf=False)
+    for paper in built.papers:
+        assert paper.questions[0].seed != paper.questions[1].seed
 
 
 def test_anonymous_variants_without_a_roster(tmp_path):
