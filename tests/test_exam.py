@@ -181,6 +181,7 @@ def test_a_bad_blueprint_is_one_line_naming_the_file_and_field(tmp_path, text, m
     ("id,name\n../etc,Ada\n", "line 2: id '../etc' must be 1 to 40 letters"),
     ("id,name\ns1,Ada\nS1,Alan\n", "line 3: id 'S1' is also on line 2"),
     ("id,name\n", "has a header row but no students"),
+    ("id,name\nquiz.xml,Q\n", "line 2: id 'quiz.xml' is the name of one of the exam's own files"),
     ("id,name\n" + "".join(f"s{i},N\n" for i in range(2001)), "has 2001 students; at most 2000"),
 ])
 def test_a_bad_roster_is_one_line(tmp_path, text, message):

@@ -32,6 +32,8 @@ MAX_TITLE = 200
 MAX_NAME = 120
 ID_PATTERN = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]{0,39}")  # a folder name on any system, no '..'
 SEED_RANGE = (0, 10**9)
+# The lecturer's files beside the students' folders: no student's folder may take one's name.
+LECTURER_FILES = ("solutions.md", "solutions.pdf", "variants.csv", "quiz.xml", "manifest.json")
 
 
 @dataclass(frozen=True)
@@ -149,6 +151,8 @@ def read_roster(path: str) -> tuple[Student, ...]:
             raise TutorError(f"id {shorten(student_id)!r} must be 1 to 40 letters, digits, '.', '_' or '-' "
                              "(it names the student's folder), starting with a letter or digit",
                              file=source, field=where)
+        if student_id.lower() in LECTURER_FILES:
+            raise TutorError(f"id {student_id!r} is the name of one of the exam's own files", file=source, field=where)
         if student_id.lower() in seen:  # folders differing in case only collide on some systems
             raise TutorError(f"id {student_id!r} is also on line {seen[student_id.lower()]}", file=source, field=where)
         seen[student_id.lower()] = line
