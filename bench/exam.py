@@ -7,7 +7,8 @@ minute on the 2-core machine).
 
 It builds the exam into a temporary folder with `tutor exam`'s library call and prints the time of each
 phase (drawing and solving the variants, rendering every document, compiling the PDFs), the PDFs and their
-overfull boxes wider than 1pt, and per question its distinct variants; the README quotes the total.
+overfull boxes wider than 1pt, and per question its distinct variants; then it grades every student's right
+answers as `tutor check --exam` does (each must get full marks). The README quotes the total.
 """
 
 from __future__ import annotations
@@ -40,6 +41,8 @@ def main(argv=None) -> int:
     parser.add_argument("--blueprint", default=None, help="a blueprint file (default: the 4 questions above)")
     parser.add_argument("--jobs", type=int, default=default_jobs())
     parser.add_argument("--no-pdf", dest="pdf", action="store_false")
+    parser.add_argument("--no-grade", dest="grade", action="store_false",
+                        help="skip grading every student's right answers with tutor check --exam's engine")
     args = parser.parse_args(argv)
     students = tuple(Student(f"s{i:03d}", f"Student {i}") for i in range(1, args.students + 1))
     with tempfile.TemporaryDirectory() as folder:
@@ -52,6 +55,7 @@ def main(argv=None) -> int:
         built = build_exam(blueprint, students, blueprint.seed or 1, str(Path(folder) / "exam"), pdf=args.pdf,
                            jobs=args.jobs)
         total = time.perf_counter() - start
+        graded = _grade(built, Path(folder)) if args.grade else None
     widths = [w for ws in built.overfull.values() for w in ws]
     print(f"{len(students)} students x {len(blueprint.questions)} questions, {args.jobs} jobs, "
           f"{len(built.files)} files, {len(built.overfull)} PDFs")
@@ -61,11 +65,38 @@ def main(argv=None) -> int:
     print(f"{'total':<28}{total:>8.1f}")
     print(f"overfull boxes > 1pt: {len(widths)}" + (f" (widest {max(widths):.1f}pt)" if widths else ""))
     for k, spec in enumerate(blueprint.questions):
-        keys = {p.questions[k].text.split(chr(10), 1)[1] for p in built.papers}
+        keys = {p.questions[k].key for p in built.papers}
         print(f"question {k + 1}: {spec.topic} {spec.difficulty}: {len(keys)} distinct variants")
     for note in built.notes:
         print(note)
+    if graded:
+        seconds, full = graded
+        print(f"tutor check --exam, {len(students)} answers files (all right): {seconds:.1f} s, "
+              f"{full}/{len(students)} with full marks")
     return 0
+
+
+def _grade(built, folder: Path) -> tuple[float, int]:
+    """Every student's right answers (examples/exam/make_answers.py writes them), graded as one class."""
+    import importlib.util
+
+    from tutor.exam.grade import Grader, read_exam
+
+    spec = importlib.util.spec_from_file_location("make_answers", ROOT / "examples" / "exam" / "make_answers.py")
+    make = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(make)
+    exam = Path(built.folder)
+    paths = []
+    for paper in built.papers:
+        path = folder / f"{paper.student.id}.yaml"
+        path.write_text(make.answers_yaml(paper.student.id, {
+            q.number: make.asked(exam, paper.student.id, q.number) for q in paper.questions}), encoding="utf-8")
+        paths.append(str(path))
+    start = time.perf_counter()
+    grader = Grader(read_exam(str(exam)))
+    rows = grader.grade(paths)
+    seconds = time.perf_counter() - start
+    return seconds, sum(1 for r in rows if r.total == grader.exam.total)
 
 
 if __name__ == "__main__":

@@ -45,6 +45,7 @@ class Asked:
     topic: str
     difficulty: str
     seed: int
+    key: str  # the variant's numbers in canonical form (Generated.key): equal keys, one variant
     file: str  # the problem file, relative to the exam folder: <id>/q<number>.yaml
     text: str  # the problem file's text
     solution: object  # its solution, with the question (parts and marks) attached
@@ -86,7 +87,8 @@ def _asked(spec: QuestionSpec, number: int, student: Student, variant) -> Asked:
     # The drawn solution is reused: only the question (the blueprint's parts and marks) and title change.
     solution = dataclasses.replace(variant.solution, title=loaded.problem.title,
                                    question=build(variant.solution, loaded.exam, loaded.check.weights))
-    return Asked(number, solution.title, spec.topic, spec.difficulty, variant.generated.seed, file, text, solution)
+    return Asked(number, solution.title, spec.topic, spec.difficulty, variant.generated.seed, variant.generated.key,
+                 file, text, solution)
 
 
 def draw_papers(blueprint: Blueprint, students: tuple[Student, ...], seed: int, jobs: int = 1,
@@ -153,9 +155,9 @@ def quiz(title: str, papers) -> str:
         seen, solutions, names = set(), [], []
         for paper in papers:
             asked = paper.questions[k]
-            if asked.text.split("\n", 1)[1] in seen:  # a reused variant (its first line names the student)
+            if asked.key in seen:  # a variant handed out again: Moodle needs it once
                 continue
-            seen.add(asked.text.split("\n", 1)[1])
+            seen.add(asked.key)
             solutions.append(asked.solution)
             names.append(f"Q{asked.number} {asked.title} ({paper.student.id})")
         groups.append((f"{title.replace('/', '-')}/Question {k + 1}", solutions, names))
