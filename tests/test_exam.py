@@ -161,6 +161,8 @@ def test_anonymous_variants_without_a_roster(tmp_path):
      "questions[1].parts[1]: unknown answer key 'eigenvalue' (did you mean 'eigenvalues'?"),
     ("title: T\nquestions: [{topic: pca, difficulty: easy, marks: {eigenvalues: 0}}]\n",
      "questions[1].marks.eigenvalues: must be from 1 to 100, got 0"),
+    ("title: T\nseed: 1\nquestions: [{topic: kernel-pca, difficulty: easy, parts: [new_coordinates]}]\n",
+     "questions[1].parts[1]: this problem has no answer 'new_coordinates'"),
     ("title: T\nquestions: []\n", "questions: must be a list of questions"),
     ("questions: [{topic: pca, difficulty: easy}]\n", "title: is missing"),
     ("title: T\nquestions:\n" + "  - {topic: pca, difficulty: easy}\n" * 21, "questions: has 21 questions; at most 20"),

@@ -106,7 +106,10 @@ def draw_papers(blueprint: Blueprint, students: tuple[Student, ...], seed: int, 
                 notes.append(drawn.note)
                 if progress:
                     progress(drawn.note)
-            columns.append([_asked(spec, number, s, v) for s, v in zip(students, drawn.variants)])
+            try:
+                columns.append([_asked(spec, number, s, v) for s, v in zip(students, drawn.variants)])
+            except TutorError as err:  # parts this topic's problems have no answer for: the blueprint's fault
+                raise err.located(file=blueprint.source, field=f"questions[{number}]") from None
     finally:
         if pool is not None:
             pool.shutdown(cancel_futures=True)
