@@ -243,10 +243,9 @@ def check_exam(exam_dir, paths, csv_path, sig_figs):
     exam = read_exam(exam_dir)
     rows = Grader(exam, sig_figs).grade(answer_files(paths))
     for row in rows:
-        if row.error:
-            for note in row.notes:
-                echo(f"error: {note}", err=True)
-        elif row.file and csv_path:
+        for why in row.errors:
+            echo(f"error: {why}", err=True)
+        if row.totals and csv_path:
             echo(f"{printable(row.file)}: {row.student} {row.total}/{exam.total}")
     out = io.StringIO()
     write_rows(out, exam, rows)

@@ -72,8 +72,12 @@ class Row:
     totals: dict = field(default_factory=dict)  # question number -> marks earned
     mistakes: tuple[str, ...] = ()  # "q1(c) not_centred"
     notes: tuple[str, ...] = ()  # why a question (or the whole file) earned nothing
-    error: bool = False  # the file, or one of its questions, could not be graded
+    errors: tuple[str, ...] = ()  # those of the notes that say the file, or a question, could not be graded
     internal: bool = False
+
+    @property
+    def error(self) -> bool:
+        return bool(self.errors)
 
     @property
     def total(self):
@@ -135,8 +139,8 @@ class Grader:
             if row.student not in self.names:  # a file that names no student of the exam, or is unreadable
                 others.append(row)
             elif row.student in rows:
-                others.append(Row(row.student, row.name, row.file, error=True, notes=(
-                    f"a second answers file for {row.student} (the first: {rows[row.student].file}): not graded",)))
+                why = f"{row.file}: a second answers file for {row.student} (the first: {rows[row.student].file}): not graded"
+                others.append(Row(row.student, row.name, row.file, notes=(why,), errors=(why,)))
             else:
                 rows[row.student] = row
         out = [rows.get(i) or Row(i, name, "", notes=("no answers file",)) for i, name in self.exam.students]
@@ -146,10 +150,10 @@ class Grader:
         try:
             return self._grade_file(path)
         except TutorError as err:
-            return Row("", "", path, notes=(str(err),), error=True)
+            return Row("", "", path, notes=(str(err),), errors=(str(err),))
         except Exception as err:  # a bug of ours must not lose the rest of the class
-            return Row("", "", path, notes=(printable(f"{path}: internal error ({type(err).__name__}: {err})"),),
-                       error=True, internal=True)
+            why = printable(f"{path}: internal error ({type(err).__name__}: {err})")
+            return Row("", "", path, notes=(why,), errors=(why,), internal=True)
 
     def _grade_file(self, path: str) -> Row:
         text, source = read_text(path, bundled=False, follow_symlinks=False)
@@ -168,7 +172,7 @@ class Grader:
             raise TutorError(f"{shorten(str(student))!r} is not a student of this exam{hint}", file=source,
                              field="student")
         student = str(student)
-        marks, totals, mistakes, notes, error = {}, {}, [], [], False
+        marks, totals, mistakes, notes, errors = {}, {}, [], [], []
         for q in self.exam.questions:
             name = f"q{q.number}"
             if name not in raw:
@@ -181,7 +185,7 @@ class Grader:
                 report = checker.check(checker.read(raw[name], f"{source}: {name}"))
             except TutorError as err:
                 notes.append(str(err))
-                error = True
+                errors.append(str(err))
                 continue
             asked = {p.key: p for p in checker.solution.question.parts}
             for part in q.parts:
@@ -193,7 +197,7 @@ class Grader:
                 if result is not None and result.mistake:
                     mistakes.append(f"{name}({part.label}) {result.mistake}")
             totals[q.number] = sum((marks[q.number, p.label] for p in q.parts), sp.Integer(0))
-        return Row(student, self.names[student], source, marks, totals, tuple(mistakes), tuple(notes), error)
+        return Row(student, self.names[student], source, marks, totals, tuple(mistakes), tuple(notes), tuple(errors))
 
 
 def columns(exam: Exam) -> list[str]:
