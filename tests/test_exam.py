@@ -195,6 +195,14 @@ def test_a_bad_roster_is_one_line(tmp_path, text, message):
     assert message in result.stderr
 
 
+def test_a_roster_from_a_spreadsheet_with_semicolons_and_a_bom(tmp_path):
+    path = tmp_path / "roster.csv"
+    path.write_text("\ufeffName;ID;Email\r\nZoë Brontë;z1;z@x\r\n;z2;\r\n", encoding="utf-8")
+    from tutor.exam import Student
+
+    assert read_roster(str(path)) == (Student("z1", "Zoë Brontë"), Student("z2", "z2"))
+
+
 def test_a_roster_and_a_count_together_are_refused(tmp_path):
     result = run_cli("exam", BLUEPRINT, "--roster", ROSTER, "--count", "3", "-o", str(tmp_path / "o"))
     assert result.exit_code == 2 and result.stderr == "error: --count: the roster gives the students: leave --count out\n"

@@ -125,8 +125,12 @@ def _question(item: object) -> QuestionSpec:
 
 def read_roster(path: str) -> tuple[Student, ...]:
     text, source = read_text(path, bundled=False)
+    text = text.lstrip("\ufeff")  # the byte-order mark a spreadsheet may write
+    first = text.split("\n", 1)[0]
+    # Commas, or the semicolons (or tabs) of a spreadsheet set to a locale that writes decimal commas.
+    delimiter = next((d for d in ",;\t" if d in first), ",")
     try:
-        rows = list(csv.reader(io.StringIO(text.lstrip("\ufeff"), newline="")))  # a spreadsheet's BOM
+        rows = list(csv.reader(io.StringIO(text, newline=""), delimiter=delimiter))
     except csv.Error as err:
         raise TutorError(f"not a CSV file: {err}", file=source) from None
     rows = [r for r in rows if any(cell.strip() for cell in r)]
