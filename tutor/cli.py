@@ -160,19 +160,29 @@ def solve(file, fmt, output, detail, figures, timeout):
 
 @main.command()
 @click.argument("problem")
-@click.argument("answers", nargs=-1, required=True)
+@click.argument("answers", nargs=-1)
 @click.option("--format", "-f", "fmt", type=click.Choice(["md", "text", "json"]), default="md",
               show_default=True, help="The report as Markdown, plain text or JSON.")
 @click.option("--csv", "csv_path", type=click.Path(dir_okay=False, writable=True), default=None,
               help="Write one row per answers file (verdict per key, score) to this CSV, row by row.")
 @click.option("--sig-figs", type=click.IntRange(1, 12), default=None,
               help="Significant figures a decimal answer must match [default: the problem's, else 3].")
+@click.option("--exam", "exam_dir", type=click.Path(file_okay=False), default=None, metavar="DIR",
+              help="Grade each answers file (student: ID, q1: {...}, q2: ...) against that student's own "
+                   "variants in this folder of `tutor exam`; PROBLEM is then an answers file too. One CSV "
+                   "row per student: marks per part and question, total, named mistakes.")
 @reports_errors
-def check(problem, answers, fmt, csv_path, sig_figs):
-    """Check the answers in ANSWERS (YAML files or directories of them) against PROBLEM.
+def check(problem, answers, fmt, csv_path, sig_figs, exam_dir):
+    """Check the answers in ANSWERS (YAML files or directories of them) against PROBLEM
+    (or, with --exam DIR, each against its student's own variants).
 
     Exit 0 when every file was checked, whatever the scores; 2 when the problem or an
     answers file is unusable (the other files are still checked)."""
+    if exam_dir is not None:
+        check_exam(exam_dir, (problem, *answers), csv_path, sig_figs)
+        return
+    if not answers:
+        raise click.UsageError("Missing argument 'ANSWERS...'.")
     from . import load_problem
     from .checking.batch import GradeSheet, answer_files, check_files
     from .checking.grade import Checker
@@ -220,6 +230,74 @@ def check(problem, answers, fmt, csv_path, sig_figs):
         echo(json.dumps(collected, indent=2, ensure_ascii=False))
     if failed:
         sys.exit(EXIT_INTERNAL if internal else EXIT_USAGE)
+
+
+def check_exam(exam_dir, paths, csv_path, sig_figs):
+    """`tutor check --exam`: one CSV of the class (to --csv, or printed), a line per file on the way."""
+    import io
+
+    from .checking.batch import answer_files
+    from .escaping import printable
+    from .exam.grade import Grader, read_exam, write_rows
+
+    exam = read_exam(exam_dir)
+    rows = Grader(exam, sig_figs).grade(answer_files(paths))
+    for row in rows:
+        for why in row.errors:
+            echo(f"error: {why}", err=True)
+        if row.totals and csv_path:
+            echo(f"{printable(row.file)}: {row.student} {row.total}/{exam.total}")
+    out = io.StringIO()
+    write_rows(out, exam, rows)
+    write_or_echo(out.getvalue(), csv_path)
+    if any(row.error for row in rows):
+        sys.exit(EXIT_INTERNAL if any(row.internal for row in rows) else EXIT_USAGE)
+
+
+@main.command()
+@click.argument("blueprint")
+@click.option("--roster", default=None, metavar="CSV",
+              help="The students: a CSV file whose header row has the columns id and name.")
+@click.option("--seed", type=click.IntRange(0, 10**9), default=None,
+              help="The exam's seed [default: the blueprint's; else one is drawn and printed].")
+@click.option("--count", "-n", type=click.IntRange(1, 2000), default=None,
+              help="Without --roster: how many anonymous variants (v01, v02, …). [default: 1]")
+@click.option("--output", "-o", "out_dir", type=click.Path(file_okay=False), required=True,
+              help="The folder to write the exam into (made if needed).")
+@click.option("--pdf/--no-pdf", default=True, show_default=True,
+              help="Compile every paper, answer key and the solutions book with pdflatex.")
+@click.option("--jobs", "-j", type=click.IntRange(1, 16), default=None,
+              help="Processes drawing variants and compiling PDFs at once [default: the cores, at most 4].")
+@reports_errors
+def exam(blueprint, roster, seed, count, out_dir, pdf, jobs):
+    """Every student's own variant of every question of BLUEPRINT (YAML: title, seed, questions), with
+    their paper and answer key, the solutions book, variants.csv, a Moodle quiz and the manifest that
+    `tutor check --exam` reads."""
+    from .errors import TutorError
+    from .exam import anonymous, build_exam, read_blueprint, read_roster
+    from .exam.build import default_jobs
+
+    if roster and count:
+        raise TutorError("the roster gives the students: leave --count out", field="--count")
+    plan = read_blueprint(blueprint)
+    students = read_roster(roster) if roster else anonymous(count or 1)
+    seed = seed if seed is not None else plan.seed
+    if seed is None:
+        import secrets
+
+        seed = secrets.randbelow(10**6)
+        echo(f"seed: {seed} (pass --seed {seed} to make this exam again)", err=True)
+    built = build_exam(plan, students, seed, out_dir, pdf=pdf, jobs=jobs or default_jobs(),
+                       progress=lambda line: echo(line, err=True))
+    folder = out_dir.rstrip("/") or "/"
+    for paper in built.papers:
+        mine = [f.split("/", 1)[1] for f in built.files if f.startswith(paper.student.id + "/")]
+        echo(f"{folder}/{paper.student.id}: {' '.join(mine)}")
+    echo(f"{folder}: {' '.join(f for f in built.files if '/' not in f)}")
+    for name, widths in built.overfull.items():
+        if widths:
+            echo(f"warning: {folder}/{name}: {len(widths)} line{'s' if len(widths) > 1 else ''} wider than the "
+                 f"page (widest by {max(widths):g}pt)", err=True)
 
 
 @main.group()

@@ -183,12 +183,25 @@ def _cdata(text: str) -> str:
     return xml_chars(text).replace("]]>", "]]]]><![CDATA[>")
 
 
-def quiz_xml(solutions, category: str = "tutor") -> str:
-    head = ('<?xml version="1.0" encoding="UTF-8"?>\n<quiz>\n'
-            f'  <question type="category">\n    <category><text>$course$/{xml_text(category)}</text></category>\n'
+def _category(category: str) -> str:
+    return (f'  <question type="category">\n    <category><text>$course$/{xml_text(category)}</text></category>\n'
             "  </question>\n")
+
+
+def quiz_xml(solutions, category: str = "tutor") -> str:
     from .question import distinct_titles
 
     solutions = list(solutions)
     names = distinct_titles(s.title for s in solutions)  # a question bank lists questions by name
-    return head + "".join(question_xml(s, name) for s, name in zip(solutions, names)) + "</quiz>\n"
+    return categorised_quiz_xml([(category, solutions, names)])
+
+
+def categorised_quiz_xml(groups) -> str:
+    """A question bank of several categories: ``groups`` holds (category, solutions, names), a category
+    being a path below the course such as "Mid-term/Question 1". An exam puts the variants of each of
+    its questions in a category of their own, so that a quiz's random question draws one per student."""
+    out = ['<?xml version="1.0" encoding="UTF-8"?>\n<quiz>\n']
+    for category, solutions, names in groups:
+        out.append(_category(category))
+        out += [question_xml(s, name) for s, name in zip(solutions, names)]
+    return "".join(out) + "</quiz>\n"

@@ -12,8 +12,9 @@ from .errors import TutorError
 TIMEOUT_SECONDS = 120
 
 
-def compile_pdf(tex: str, out: str) -> None:
-    """Write the PDF of ``tex`` to ``out``; a TutorError if pdflatex is missing or fails."""
+def compile_pdf(tex: str, out: str) -> str:
+    """Write the PDF of ``tex`` to ``out`` and return pdflatex's log (for its overfull boxes); a
+    TutorError if pdflatex is missing or fails."""
     engine = shutil.which("pdflatex")
     if engine is None:
         raise TutorError("pdflatex is not installed (Debian/Ubuntu: apt-get install texlive-latex-base); "
@@ -34,5 +35,6 @@ def compile_pdf(tex: str, out: str) -> None:
             if errors or not pdf.exists():
                 raise TutorError(f"pdflatex failed: {errors[0] if errors else 'no PDF written'}", file=out)
             shutil.copyfile(pdf, out)
+            return log
     except OSError as err:  # no room for the temporary folder, or the output cannot be written
         raise TutorError(f"cannot make the PDF: {err.strerror or err}", file=out) from None

@@ -1,0 +1,223 @@
+"""Grade a class's answers files against each student's own variant (`tutor check --exam DIR ANSWERS...`).
+
+An answers file names its student and holds one mapping per question, each read as a `tutor check`
+answers file against that student's problem file (the same keys, parser, follow-through and named
+mistakes):
+
+    student: s001
+    q1: {kernel: [[8, 4, -2], [4, 4, -4], [-2, -4, 5]], eigenvalues: [32/3, 2, 0]}
+    q2:
+      eigenvalues: [17/4, 9/8]
+
+One CSV row per answers file, in the roster's order, then the files that name no student of the exam;
+a student with no file gets a row saying so. A file that cannot be graded (unreadable, no such student,
+an unknown question) gets its reason in its row and never stops the others.
+"""
+
+from __future__ import annotations
+
+import csv
+import json
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import sympy as sp
+
+from ..checking.grade import CREDITED
+from ..errors import TutorError
+from ..escaping import printable, shorten
+from ..problem import parse_yaml, read_text
+from .blueprint import ID_PATTERN, MAX_QUESTIONS, MAX_STUDENTS
+from .build import MANIFEST, MANIFEST_FORMAT
+
+MAX_MANIFEST_BYTES = 1_000_000
+
+
+@dataclass(frozen=True)
+class ExamPart:
+    key: str
+    label: str
+    marks: int
+
+
+@dataclass(frozen=True)
+class ExamQuestion:
+    number: int
+    topic: str
+    parts: tuple[ExamPart, ...]
+
+    @property
+    def total(self) -> int:
+        return sum(p.marks for p in self.parts)
+
+
+@dataclass(frozen=True)
+class Exam:
+    folder: str
+    title: str
+    questions: tuple[ExamQuestion, ...]
+    students: tuple[tuple[str, str], ...]  # (id, name) in roster order
+
+    @property
+    def total(self) -> int:
+        return sum(q.total for q in self.questions)
+
+
+@dataclass(frozen=True)
+class Row:
+    student: str
+    name: str
+    file: str
+    marks: dict = field(default_factory=dict)  # (question number, part label) -> marks earned
+    totals: dict = field(default_factory=dict)  # question number -> marks earned
+    mistakes: tuple[str, ...] = ()  # "q1(c) not_centred"
+    notes: tuple[str, ...] = ()  # why a question (or the whole file) earned nothing
+    errors: tuple[str, ...] = ()  # those of the notes that say the file, or a question, could not be graded
+    internal: bool = False
+
+    @property
+    def error(self) -> bool:
+        return bool(self.errors)
+
+    @property
+    def total(self):
+        return sum(self.totals.values(), sp.Integer(0)) if self.totals else None
+
+
+def read_exam(folder: str) -> Exam:
+    """The manifest that `tutor exam` wrote, checked as any input file is (it names the files to read)."""
+    path = str(Path(folder) / MANIFEST)
+    text, source = read_text(path, bundled=False)
+    if len(text) > MAX_MANIFEST_BYTES:
+        raise TutorError(f"larger than {MAX_MANIFEST_BYTES} bytes", file=source)
+    try:
+        raw = json.loads(text)
+        if not isinstance(raw, dict) or raw.get("format") != MANIFEST_FORMAT:
+            raise ValueError(f"not a manifest of format {MANIFEST_FORMAT} (written by `tutor exam`)")
+        questions = tuple(ExamQuestion(int(q["number"]), str(q["topic"]),
+                                       tuple(ExamPart(str(p["key"]), str(p["label"]), int(p["marks"]))
+                                             for p in q["parts"])) for q in raw["questions"])
+        students = tuple((str(s["id"]), str(s["name"])) for s in raw["students"])
+        if not 0 < len(questions) <= MAX_QUESTIONS or not 0 < len(students) <= MAX_STUDENTS:
+            raise ValueError("too many or no questions or students")
+        if [q.number for q in questions] != list(range(1, len(questions) + 1)):
+            raise ValueError("questions are not numbered 1, 2, …")
+        bad = next((i for i, _ in students if not ID_PATTERN.fullmatch(i)), None)
+        if bad is not None:
+            raise ValueError(f"student id {shorten(bad)!r} cannot name a folder")
+        return Exam(folder, str(raw["title"]), questions, students)
+    except (ValueError, KeyError, TypeError) as err:  # json.JSONDecodeError is a ValueError
+        raise TutorError(f"not a readable exam manifest ({shorten(str(err), 80)}); run `tutor exam` again",
+                         file=source) from None
+
+
+class Grader:
+    """Grades answers files against their students' own problem files, each problem solved once."""
+
+    def __init__(self, exam: Exam, sig_figs: int | None = None):
+        self.exam = exam
+        self.sig_figs = sig_figs
+        self.names = dict(exam.students)
+        self._checkers: dict[tuple[str, int], object] = {}
+
+    def checker(self, student: str, number: int):
+        from ..checking.grade import Checker
+        from ..problem import load_problem
+
+        if (student, number) not in self._checkers:
+            self._checkers[student, number] = Checker(
+                load_problem(str(Path(self.exam.folder) / student / f"q{number}.yaml")), self.sig_figs)
+        return self._checkers[student, number]
+
+    def grade(self, paths: list[str]) -> list[Row]:
+        """One row per file, the roster's students first in roster order, then the rest; a row for each
+        student with no file."""
+        rows: dict[str, Row] = {}
+        others: list[Row] = []
+        for path in paths:
+            row = self.grade_file(path)
+            if row.student not in self.names:  # a file that names no student of the exam, or is unreadable
+                others.append(row)
+            elif row.student in rows:
+                why = f"{row.file}: a second answers file for {row.student} (the first: {rows[row.student].file}): not graded"
+                others.append(Row(row.student, row.name, row.file, notes=(why,), errors=(why,)))
+            else:
+                rows[row.student] = row
+        out = [rows.get(i) or Row(i, name, "", notes=("no answers file",)) for i, name in self.exam.students]
+        return out + others
+
+    def grade_file(self, path: str) -> Row:
+        try:
+            return self._grade_file(path)
+        except TutorError as err:
+            return Row("", "", path, notes=(str(err),), errors=(str(err),))
+        except Exception as err:  # a bug of ours must not lose the rest of the class
+            why = printable(f"{path}: internal error ({type(err).__name__}: {err})")
+            return Row("", "", path, notes=(why,), errors=(why,), internal=True)
+
+    def _grade_file(self, path: str) -> Row:
+        text, source = read_text(path, bundled=False, follow_symlinks=False)
+        raw = parse_yaml(text, source, what="must be a YAML mapping with student, q1, q2, …")
+        allowed = ["student", *(f"q{q.number}" for q in self.exam.questions)]
+        unknown = [k for k in raw if k not in allowed]
+        if unknown:
+            raise TutorError(f"not a question of this exam (it has {', '.join(allowed[1:])})", file=source,
+                             field=shorten(str(unknown[0])))
+        student = raw.get("student")
+        if student is None:
+            raise TutorError("is missing: whose answers these are (an id of the exam's roster)", file=source,
+                             field="student")
+        if isinstance(student, bool) or not isinstance(student, (str, int)) or str(student) not in self.names:
+            hint = " (an id with leading zeros needs quotes: student: \"0123\")" if isinstance(student, int) else ""
+            raise TutorError(f"{shorten(str(student))!r} is not a student of this exam{hint}", file=source,
+                             field="student")
+        student = str(student)
+        marks, totals, mistakes, notes, errors = {}, {}, [], [], []
+        for q in self.exam.questions:
+            name = f"q{q.number}"
+            if name not in raw:
+                notes.append(f"{name}: not in the file")
+                totals[q.number] = sp.Integer(0)
+                marks.update({(q.number, p.label): sp.Integer(0) for p in q.parts})
+                continue
+            try:
+                checker = self.checker(student, q.number)
+                report = checker.check(checker.read(raw[name], f"{source}: {name}"))
+            except TutorError as err:
+                notes.append(str(err))
+                errors.append(str(err))
+                continue
+            asked = {p.key: p for p in checker.solution.question.parts}
+            for part in q.parts:
+                mine = asked.get(part.key)
+                result = report.result(part.key) if part.key in checker.keys else None
+                credited = mine is not None and result is not None and result.verdict in CREDITED
+                earned = mine.marks if credited else sp.Integer(0)
+                marks[q.number, part.label] = earned
+                if result is not None and result.mistake:
+                    mistakes.append(f"{name}({part.label}) {result.mistake}")
+            totals[q.number] = sum((marks[q.number, p.label] for p in q.parts), sp.Integer(0))
+        return Row(student, self.names[student], source, marks, totals, tuple(mistakes), tuple(notes), tuple(errors))
+
+
+def columns(exam: Exam) -> list[str]:
+    out = ["student", "name", "file"]
+    for q in exam.questions:
+        out += [f"q{q.number}({p.label}) {p.key}" for p in q.parts] + [f"q{q.number}"]
+    return out + ["total", "max", "mistakes", "notes"]
+
+
+def write_rows(handle, exam: Exam, rows) -> None:
+    from ..checking.report import number
+
+    def shown(value):
+        return "" if value is None else number(value)
+
+    writer = csv.writer(handle, lineterminator="\n")
+    writer.writerow(columns(exam))
+    for row in rows:
+        cells = [row.student, row.name, row.file]
+        for q in exam.questions:
+            cells += [shown(row.marks.get((q.number, p.label))) for p in q.parts] + [shown(row.totals.get(q.number))]
+        cells += [shown(row.total), exam.total if row.totals else "", "; ".join(row.mistakes), "; ".join(row.notes)]
+        writer.writerow(cells)
