@@ -1,28 +1,135 @@
-"""kernel-pca: three points and a kernel whose centred matrix has nice eigenvalues."""
+"""kernel-pca: three points and a kernel whose centred matrix has rational eigenvalues.
+
+Each difficulty is checked on the inputs before the full solve (a fraction of a millisecond against tens
+of them): the two non-zero eigenvalues of a 3×3 K̂ are the roots of η² − (tr K̂)η + (its 2×2 minors), and
+the eigenvector of each is a cross product of two rows of K̂ − ηI, all in Python's Fractions.
+"""
+
+from fractions import Fraction
+from math import isqrt
 
 from tutor.generators import draw
-from tutor.generators.nice import centred, eigen_nice, gram, spectrum_nice, within_bounds
+from tutor.generators.nice import centred, eigen_nice, gram, within_bounds
+
+RULES = {
+    "easy": "Three points in the plane and the linear kernel, as the notes' Example 3: rational eigenvalues and "
+            "coordinates a = √η·v that are whole numbers or fractions; square roots only in the unit eigenvectors.",
+    "medium": "Three points and a quadratic kernel (xᵀy)² or (1 + xᵀy)²: rational eigenvalues, and each "
+              "eigenvector, coefficient and coordinate a fraction times one square root.",
+    "hard": "Three points in space forming an isosceles triangle and an RBF kernel γ = ln(2)/c, so every K entry is a power "
+            "of ½ and the eigenvectors are the symmetric (1, −1, 0)/√2 and (1, 1, −2)/√6 kind: squared distances, "
+            "powers, centring, then each value a fraction times one square root.",
+}
 
 
 def make(rng, difficulty):
+    if difficulty == "hard":
+        return _isosceles_rbf(rng)
     if difficulty == "easy":
-        pts, kernel = draw.points(rng, 3, 2), {"name": "linear"}
-    elif difficulty == "medium":
-        pts = draw.points(rng, 3, 2, -1, 2) if rng.random() < 0.5 else draw.points(rng, 4, 2)
-        kernel = {"name": "polynomial", "degree": 2, "offset": 1} if len(pts or ()) == 3 else {"name": "linear"}
+        pts, kernel = _scores_first(rng), {"name": "linear"}
     else:
-        pts = draw.points(rng, 3, 2, 0, 2)
-        kernel = {"name": "rbf", "gamma": "ln(2)/4"}
+        pts = draw.points(rng, 3, 2, -1, 2)
+        kernel = {"name": "polynomial", "degree": 2, "offset": rng.choice([0, 1])}
     if pts is None:
         return None
-    if kernel["name"] != "rbf":
-        K = gram(pts, kernel.get("offset", 0), kernel.get("degree", 1))
-        if not spectrum_nice(centred(K), difficulty, zeros=1):
-            return None
+    K = gram(pts, kernel.get("offset", 0), kernel.get("degree", 1))
+    Khat = centred(K)
+    # no zero in X^T X, K, the row means or K̂: one solution path (the same number of zeros) per difficulty
+    if any(x == 0 for M in (gram(pts), K, Khat) for row in M for x in row) or any(sum(row) == 0 for row in K):
+        return None
+    pairs = _eigenpairs(Khat)
+    if pairs is None:
+        return None
+    if difficulty == "easy" and not all(_square(eta * sum(x * x for x in w)) for eta, w in pairs):
+        return None  # a = √(η/‖w‖²)·w: rational only when η‖w‖² is a square
     return {"title": "Kernel PCA", "points": pts, "kernel": kernel}
+
+
+# Pairs of orthogonal integer vectors that sum to zero (b = a × (1, 1, 1), made primitive): the
+# coordinates of three points on two principal components, as (2, −2, 0) and (1, 1, −2) in Example 3.
+SCORES = (((1, -1, 0), (1, 1, -2)), ((1, 2, -3), (5, -4, -1)))
+
+
+def _scores_first(rng):
+    """Three points whose linear-kernel PCA coordinates are whole numbers, built backwards: the
+    coordinates a₁ = α·a and a₂ = β·b first, the points then (a₁ⱼ, a₂ⱼ) moved by a whole-number
+    shift (axes swapped or flipped at random), so K̂ = a₁a₁ᵀ + a₂a₂ᵀ with eigenvalues ‖a₁‖², ‖a₂‖²."""
+    a, b = rng.choice(SCORES)
+    order = [0, 1, 2]
+    rng.shuffle(order)
+    first = [rng.choice([1, -1, 2, -2]) * a[i] for i in order]
+    second = [rng.choice([1, -1, 2, -2]) * b[i] for i in order]
+    if rng.random() < 0.5:
+        first, second = second, first
+    shift = [rng.randint(-2, 2), rng.randint(-2, 2)]
+    pts = [[x + shift[0], y + shift[1]] for x, y in zip(first, second)]
+    if any(abs(x) > 4 for p in pts for x in p) or sum(x * x for x in first) == sum(y * y for y in second):
+        return None
+    return pts
+
+
+def _isosceles_rbf(rng):
+    """An apex P and a base P + u, P + v with ‖u‖ = ‖v‖ (v a signed permutation of u), and γ = ln(2)/c
+    for c dividing every squared distance: K = [[1, a, b], [a, 1, b], [b, b, 1]] up to the order of the
+    points, a and b distinct powers of ½, and K̂'s eigenvalues 1 − a and (3 + a − 4b)/3 on
+    (1, −1, 0) and (1, 1, −2)."""
+    apex = [rng.randint(-1, 1) for _ in range(3)]
+    u = [rng.randint(-2, 2) for _ in range(3)]
+    order = [0, 1, 2]
+    rng.shuffle(order)
+    v = [u[i] * rng.choice([1, -1]) for i in order]
+    pts = [apex, [p + x for p, x in zip(apex, u)], [p + x for p, x in zip(apex, v)]]
+    deltas = draw.squared_distances(pts)
+    if len(set(deltas)) != 2 or 0 in deltas:
+        return None  # equilateral (a repeated eigenvalue) or two points the same
+    if any(x == 0 for row in gram(pts) for x in row):
+        return None  # a zero dot product: another solution path
+    kernel = draw.rbf_halving(rng, pts, most=6)
+    if kernel is None:
+        return None
+    rng.shuffle(pts)
+    return {"title": "Kernel PCA", "points": pts, "kernel": kernel}
+
+
+def _eigenpairs(Khat):
+    """[(η, w)] for the two non-zero eigenvalues of a 3×3 centred matrix when they are rational, positive
+    and distinct (w an eigenvector with rational entries), else None."""
+    trace = sum(Khat[i][i] for i in range(3))
+    minors = sum(Khat[i][i] * Khat[j][j] - Khat[i][j] ** 2 for i in range(3) for j in range(i + 1, 3))
+    disc = trace * trace - 4 * minors
+    root = _rational_sqrt(disc)
+    if root is None or root == 0:
+        return None
+    etas = ((trace + root) / 2, (trace - root) / 2)
+    if etas[1] <= 0:
+        return None
+    out = []
+    for eta in etas:
+        M = [[Khat[i][j] - (eta if i == j else 0) for j in range(3)] for i in range(3)]
+        w = next((v for v in (_cross(M[0], M[1]), _cross(M[0], M[2]), _cross(M[1], M[2])) if any(v)), None)
+        if w is None:
+            return None
+        out.append((eta, w))
+    return out
+
+
+def _cross(a, b):
+    return [a[1] * b[2] - a[2] * b[1], a[2] * b[0] - a[0] * b[2], a[0] * b[1] - a[1] * b[0]]
+
+
+def _rational_sqrt(x):
+    x = Fraction(x)
+    if x < 0:
+        return None
+    p, q = isqrt(x.numerator), isqrt(x.denominator)
+    return Fraction(p, q) if p * p == x.numerator and q * q == x.denominator else None
+
+
+def _square(x) -> bool:
+    return _rational_sqrt(x) is not None
 
 
 def nice(solution, difficulty):
     values = solution.answers["eigenvalues"]
-    return (eigen_nice(values, difficulty, zeros=1) and "coordinates" in solution.answers
-            and within_bounds(solution, difficulty))
+    return (eigen_nice(values, "easy" if difficulty != "hard" else "hard", zeros=1)
+            and "coordinates" in solution.answers and within_bounds(solution, difficulty))
