@@ -57,8 +57,8 @@ def _scores_first(rng):
     a, b = rng.choice(SCORES)
     order = [0, 1, 2]
     rng.shuffle(order)
-    first = [rng.choice([1, -1, 2, -2]) * a[i] for i in order]
-    second = [rng.choice([1, -1, 2, -2]) * b[i] for i in order]
+    alpha, beta = rng.choice([1, -1, 2, -2]), rng.choice([1, -1, 2, -2])
+    first, second = [alpha * a[i] for i in order], [beta * b[i] for i in order]
     if rng.random() < 0.5:
         first, second = second, first
     shift = [rng.randint(-2, 2), rng.randint(-2, 2)]
