@@ -74,6 +74,9 @@ def test_kernel_pca_hard_isosceles_rbf_with_symmetric_eigenvectors():
         units = [tuple(sorted(abs(x) for x in v)) for v in solution.answers["eigenvectors"]]
         half = sp.sqrt(2) / 2
         assert (0, half, half) in units, units
+        # and a new point to project, off the mirror plane: both its coordinates non-zero
+        assert len(generated.data["new_points"]) == 1
+        assert all(y != 0 for y in solution.answers["new_coordinates"][0])
 
 
 @pytest.mark.parametrize("topic", ("centring", "feature-mean"))

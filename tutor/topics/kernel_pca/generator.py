@@ -18,7 +18,7 @@ RULES = {
               "eigenvector, coefficient and coordinate a fraction times one square root.",
     "hard": "Three points in space forming an isosceles triangle and an RBF kernel γ = ln(2)/c, so every K entry is a power "
             "of ½ and the eigenvectors are the symmetric (1, −1, 0)/√2 and (1, 1, −2)/√6 kind: squared distances, "
-            "powers, centring, then each value a fraction times one square root.",
+            "powers, centring, one new point to project, then each value a fraction times one square root.",
 }
 
 
@@ -87,8 +87,31 @@ def _isosceles_rbf(rng):
     kernel = draw.rbf_halving(rng, pts, most=6)
     if kernel is None:
         return None
+    new = _new_point(rng, pts, kernel)
+    if new is None:
+        return None
     rng.shuffle(pts)
-    return {"title": "Kernel PCA", "points": pts, "kernel": kernel}
+    return {"title": "Kernel PCA", "points": pts, "kernel": kernel, "new_points": [new]}
+
+
+def _new_point(rng, pts, kernel):
+    """A point to project, near the triangle, whose squared distance to each point is a multiple of the
+    kernel's c up to 6c (its kernel row powers of ½ too) and which is not on the triangle's mirror plane
+    (equally far from the base's two ends: its first coordinate would be 0, another solution path)."""
+    gamma = kernel["gamma"]
+    c = int(gamma.split("/")[1]) if "/" in gamma else 1
+    apex, one, other = pts
+    lows = [min(p[i] for p in pts) - 1 for i in range(3)]
+    candidates = []
+    for x in range(lows[0], lows[0] + 5):
+        for y in range(lows[1], lows[1] + 5):
+            for z in range(lows[2], lows[2] + 5):
+                q = [x, y, z]
+                deltas = [sum((a - b) ** 2 for a, b in zip(q, p)) for p in pts]
+                if (q not in pts and all(d % c == 0 and d <= 6 * c for d in deltas)
+                        and deltas[1] != deltas[2]):
+                    candidates.append(q)
+    return rng.choice(candidates) if candidates else None
 
 
 def _eigenpairs(Khat):
@@ -131,5 +154,7 @@ def _square(x) -> bool:
 
 def nice(solution, difficulty):
     values = solution.answers["eigenvalues"]
+    new = [x for row in solution.answers.get("new_coordinates", ()) for x in row]
     return (eigen_nice(values, "easy" if difficulty != "hard" else "hard", zeros=1)
-            and "coordinates" in solution.answers and within_bounds(solution, difficulty))
+            and "coordinates" in solution.answers and within_bounds(solution, difficulty)
+            and all(x != 0 for x in new))  # a new point's coordinate 0: another solution path
