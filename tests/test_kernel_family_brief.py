@@ -10,7 +10,7 @@ import subprocess
 import pytest
 import sympy as sp
 
-from tutor import generators, load_problem_text, render, solve
+from tutor import load_problem_text, render, solve
 from tutor.topics.kernel_pca.recipe import roots_of
 
 from .conftest import PROBLEMS
@@ -126,8 +126,10 @@ def test_full_level_has_no_x_equals_x():
 
 
 def test_feature_mean_with_an_irrational_kernel_fits_the_line(tmp_path):
-    # generated hard seed 5: the mean of the squared distances, written out, was 367pt too wide
-    problem = generators.generate("feature-mean", "hard", 5, 1)[0]
-    tex = render(solve(load_problem_text(problem.text(), "fm.yaml")), "tex", "brief")
+    # generated hard seed 5 (generator version 1): the mean of the squared distances, written out, was 367pt
+    # too wide; the generator now draws powers of 1/2, so the problem it drew is written out here
+    problem = ("topic: feature-mean\ntitle: The feature-space mean\npoints: [[0, 1], [-2, 1], [1, 0], [2, -2]]\n"
+               "kernel: {name: rbf, gamma: 1/2}\n")
+    tex = render(solve(load_problem_text(problem, "fm.yaml")), "tex", "brief")
     assert r"\|\boldsymbol\mu_\phi\|^2 = " in tex
     assert "Overfull" not in _compile(tex, tmp_path)
