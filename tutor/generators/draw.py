@@ -59,4 +59,16 @@ def points_with_kernel(rng: random.Random, difficulty: str, text: str, *, n: int
     if pts is None:
         return None
     chosen = kernel(rng, difficulty, pts)
-    return None if chosen is None else {"title": text, "points": pts, "kernel": chosen}
+    if chosen is None or (chosen["name"] != "rbf" and has_zero_entries(pts, chosen)):
+        return None
+    return {"title": text, "points": pts, "kernel": chosen}
+
+
+def has_zero_entries(pts, chosen: dict) -> bool:
+    """Whether XᵀX, a linear or polynomial K, a row mean or K̂ holds a 0: a different number of zeros is a
+    different solution path, so draws with one are redrawn to keep one path per difficulty."""
+    from .nice import centred, gram
+
+    K = gram(pts, chosen.get("offset", 0), chosen.get("degree", 1))
+    return (any(x == 0 for M in (gram(pts), K, centred(K)) for row in M for x in row)
+            or any(sum(row) == 0 for row in K))

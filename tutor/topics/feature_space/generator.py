@@ -29,6 +29,10 @@ def make(rng, difficulty):
         kernel = {"name": "polynomial", "degree": 2, "offset": offset}
     if pts is None or kernel is None or [0] * len(pts[0]) in pts:
         return None
+    if difficulty != "hard":
+        k = [[(kernel["offset"] + sum(a * b for a, b in zip(p, q))) ** 2 for q in pts] for p in pts]
+        if k[0][1] == 0 or k[0][0] + k[1][1] == 2 * k[0][1]:
+            return None  # a right angle or one point in feature space (x = −y): another solution path
     return {"title": "Norm, distance and angle in feature space", "points": pts, "kernel": kernel}
 
 

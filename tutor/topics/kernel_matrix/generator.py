@@ -19,7 +19,7 @@ def make(rng, difficulty):
     else:
         pts = draw.points(rng, 4, 3, -1, 2)
         kernel = draw.rbf_halving(rng, pts, halves=True) if pts else None
-    if pts is None or kernel is None:
+    if pts is None or kernel is None or (difficulty != "hard" and draw.has_zero_entries(pts, kernel)):
         return None
     return {"title": "Kernel matrix", "points": pts, "kernel": kernel}
 

@@ -16,9 +16,9 @@ RULES = {
             "coordinates a = √η·v that are whole numbers or fractions; square roots only in the unit eigenvectors.",
     "medium": "Three points and a quadratic kernel (xᵀy)² or (1 + xᵀy)²: rational eigenvalues, and each "
               "eigenvector, coefficient and coordinate a fraction times one square root.",
-    "hard": "Three points in space forming an isosceles triangle and an RBF kernel γ = ln(2)/c, so every K entry is a power "
-            "of ½ and the eigenvectors are the symmetric (1, −1, 0)/√2 and (1, 1, −2)/√6 kind: squared distances, "
-            "powers, centring, one new point to project, then each value a fraction times one square root.",
+    "hard": "An isosceles triangle in space, an RBF kernel γ = ln(2)/c whose entries are powers of ½, and a new "
+            "point to project: eigenvectors (1, −1, 0)/√2 and (1, 1, −2)/√6 by symmetry, rational eigenvalues, "
+            "each value a fraction times one square root.",
 }
 
 
