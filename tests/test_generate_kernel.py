@@ -111,6 +111,12 @@ def test_rbf_gamma_values_powers_of_the_similarity(difficulty):
         assert len(generated.data["distances"]) == {"easy": 3, "medium": 4, "hard": 5}[difficulty]
 
 
-def test_pca_feature_map_hard_no_root_objects():
+def test_pca_feature_map_hard_spectra_as_medium_allows_with_one_zero_after_the_map():
+    from tutor.generators.nice import eigen_kind
+
     for generated, _, solution in drawn("pca-feature-map", "hard"):
-        assert not any(x.has(sp.CRootOf) for x in values(solution, "eigenvalues_after")), generated.data
+        after = values(solution, "eigenvalues_after")
+        assert not any(x.has(sp.CRootOf) for x in after), generated.data
+        assert sum(1 for x in after if x == 0) == 1, generated.data
+        for key in ("eigenvalues_before", "eigenvalues_after"):
+            assert eigen_kind(values(solution, key)) in ("rational", "surd"), (key, generated.data)

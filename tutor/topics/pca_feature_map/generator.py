@@ -8,8 +8,8 @@ RULES = {
             "covariances before and after, fractions only.",
     "medium": "Points on two rings about the origin and the map (x² + y², x) that separates them: 2×2 "
               "covariances, eigenvalues with at most one square root.",
-    "hard": "Four points and the quadratic map (x², xy, y²): a 3×3 covariance after the map whose characteristic "
-            "polynomial factors (eigenvalues with square roots at most, never a root of a cubic).",
+    "hard": "Four points (coordinates ±1 to ±3) and the quadratic map (x², xy, y²): a 3×3 covariance after the "
+            "map with one zero eigenvalue, the others, as before the map, rational or with one square root.",
 }
 
 
@@ -26,17 +26,31 @@ def make(rng, difficulty):
         pts = [[r1 * x, r1 * y] for x, y in inner] + [[r2 * x, r2 * y] for x, y in outer]
         return {"title": "Linear PCA cannot see a ring", "points": pts,
                 "map": ["x1^2 + x2^2", "x1"]}
-    # no coordinate 0 (so no mapped coordinate 0) and no zero covariance: one solution path
-    pts = [[rng.choice([-2, -1, 1, 2]) for _ in range(2)] for _ in range(4)]
-    if len({tuple(p) for p in pts}) < 4 or any(x == 0 for M in (scatter(pts),) for row in M for x in row):
-        return None
-    # the mapped covariance's eigenvalues, from its characteristic polynomial: reject an irreducible cubic
-    # (a root object) before the full solve
-    after = scatter([[x * x, x * y, y * y] for x, y in pts])
-    if any(x == 0 for row in after for x in row) or not spectrum_nice(after, "hard"):
-        return None
-    return {"title": "PCA before and after a quadratic map", "points": pts,
-            "map": ["x1^2", "x1*x2", "x2^2"]}
+    # the checks on the inputs take microseconds and pass one draw in about 60: several draws a call
+    for _ in range(20):
+        pts = [[rng.choice([-3, -2, -1, 1, 2, 3]) for _ in range(2)] for _ in range(4)]
+        if _quadratic_map_nice(pts):
+            return {"title": "PCA before and after a quadratic map", "points": pts,
+                    "map": ["x1^2", "x1*x2", "x2^2"]}
+    return None
+
+
+def _quadratic_map_nice(pts) -> bool:
+    """No coordinate 0 (so no mapped coordinate 0) and no covariance entry 0, one zero eigenvalue after the
+    map (the mapped points lie in a plane): one solution path. Both spectra, from their characteristic
+    polynomials, as medium allows (at most one square root of at most 50, never a root of a cubic):
+    more work than medium, not longer numbers."""
+    if len({tuple(p) for p in pts}) < 4:
+        return False
+    before, after = scatter(pts), scatter([[x * x, x * y, y * y] for x, y in pts])
+    if any(x == 0 for M in (before, after) for row in M for x in row) or _det3(after) != 0:
+        return False
+    return spectrum_nice(after, "medium", zeros=1) and spectrum_nice(before, "medium")
+
+
+def _det3(m):
+    return (m[0][0] * (m[1][1] * m[2][2] - m[1][2] * m[2][1]) - m[0][1] * (m[1][0] * m[2][2] - m[1][2] * m[2][0])
+            + m[0][2] * (m[1][0] * m[2][1] - m[1][1] * m[2][0]))
 
 
 def nice(solution, difficulty):
