@@ -120,3 +120,10 @@ def test_pca_feature_map_hard_spectra_as_medium_allows_with_one_zero_after_the_m
         assert sum(1 for x in after if x == 0) == 1, generated.data
         for key in ("eigenvalues_before", "eigenvalues_after"):
             assert eigen_kind(values(solution, key)) in ("rational", "surd"), (key, generated.data)
+
+
+def test_pca_feature_map_easy_fractions_only_and_one_direction_after_the_map():
+    for generated, _, solution in drawn("pca-feature-map", "easy"):
+        for key in solution.answers:
+            assert all(x.is_Rational for x in values(solution, key)), (key, generated.data)
+        assert values(solution, "eigenvalues_after")[-1] == 0
