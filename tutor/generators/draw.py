@@ -31,7 +31,7 @@ def squared_distances(pts) -> list[int]:
 
 def rbf_halving(rng: random.Random, pts, *, most: int = 5, halves: bool = False) -> dict | None:
     """An RBF kernel γ = ln(2)/c whose values are powers of ½: c divides every squared distance
-    (c = their gcd, or half of it when ``halves`` allows K = 2^(−k/2)), so K = 2^(−δ/c) with
+    (c = their gcd, or twice it when ``halves`` allows K = 2^(−k/2)), so K = 2^(−δ/c) with
     δ/c ≤ ``most``; None when the points are too spread out for that."""
     deltas = squared_distances(pts)
     c = 0
@@ -54,7 +54,7 @@ def title(text: str, difficulty: str | None = None) -> str:
 
 def points_with_kernel(rng: random.Random, difficulty: str, text: str, *, n: int = 3, n_hard: int = 4) -> dict | None:
     """Points (2-D; more of them when hard) with the difficulty's kernel, the RBF one a power of ½ in every
-    entry: kernel-matrix, centring, feature-mean."""
+    entry: centring, feature-mean."""
     pts = points(rng, n if difficulty != "hard" else n_hard, 2)
     if pts is None:
         return None
