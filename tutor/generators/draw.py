@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from math import gcd
 
 
 def points(rng: random.Random, n: int, d: int, lo: int = -2, hi: int = 2) -> list[list[int]] | None:
@@ -11,13 +12,38 @@ def points(rng: random.Random, n: int, d: int, lo: int = -2, hi: int = 2) -> lis
     return pts if len({tuple(p) for p in pts}) == n else None
 
 
-def kernel(rng: random.Random, difficulty: str) -> dict:
-    """Linear when easy, a polynomial with an offset when medium, an RBF when hard."""
+def kernel(rng: random.Random, difficulty: str, pts: list[list[int]] | None = None) -> dict | None:
+    """Linear when easy, a polynomial with an offset when medium, an RBF when hard: with ``pts`` the
+    RBF of ``rbf_halving`` (None when the points do not allow it), else γ = ln(2)/4 or ln(2)/2."""
     if difficulty == "easy":
         return {"name": "linear"}
     if difficulty == "medium":
         return {"name": "polynomial", "degree": 2, "offset": rng.choice([0, 1])}
-    return {"name": "rbf", "gamma": rng.choice(["ln(2)/4", "ln(2)/2", "1/2"])}
+    if pts is not None:
+        return rbf_halving(rng, pts)
+    return {"name": "rbf", "gamma": rng.choice(["ln(2)/4", "ln(2)/2"])}
+
+
+def squared_distances(pts) -> list[int]:
+    """‖xᵢ − xⱼ‖² for every pair i < j."""
+    return [sum((a - b) ** 2 for a, b in zip(p, q)) for i, p in enumerate(pts) for q in pts[i + 1:]]
+
+
+def rbf_halving(rng: random.Random, pts, *, most: int = 5, halves: bool = False) -> dict | None:
+    """An RBF kernel γ = ln(2)/c whose values are powers of ½: c divides every squared distance
+    (c = their gcd, or twice it when ``halves`` allows K = 2^(−k/2)), so K = 2^(−δ/c) with
+    δ/c ≤ ``most``; None when the points are too spread out for that."""
+    deltas = squared_distances(pts)
+    c = 0
+    for delta in deltas:
+        c = gcd(c, delta)
+    if c == 0:
+        return None
+    if halves and rng.random() < 0.5:
+        c *= 2  # some exponents δ/c become halves: K = 2^(−1/2) = √2/2, one square root
+    if max(deltas) > most * c:
+        return None
+    return {"name": "rbf", "gamma": "ln(2)" if c == 1 else f"ln(2)/{c}"}
 
 
 def title(text: str, difficulty: str | None = None) -> str:
@@ -27,8 +53,22 @@ def title(text: str, difficulty: str | None = None) -> str:
 
 
 def points_with_kernel(rng: random.Random, difficulty: str, text: str, *, n: int = 3, n_hard: int = 4) -> dict | None:
-    """Points (2-D; more of them when hard) with the difficulty's kernel: kernel-matrix, centring, feature-mean."""
+    """Points (2-D; more of them when hard) with the difficulty's kernel, the RBF one a power of ½ in every
+    entry: centring, feature-mean."""
     pts = points(rng, n if difficulty != "hard" else n_hard, 2)
     if pts is None:
         return None
-    return {"title": text, "points": pts, "kernel": kernel(rng, difficulty)}
+    chosen = kernel(rng, difficulty, pts)
+    if chosen is None or (chosen["name"] != "rbf" and has_zero_entries(pts, chosen)):
+        return None
+    return {"title": text, "points": pts, "kernel": chosen}
+
+
+def has_zero_entries(pts, chosen: dict) -> bool:
+    """Whether XᵀX, a linear or polynomial K, a row mean or K̂ holds a 0: a different number of zeros is a
+    different solution path, so draws with one are redrawn to keep one path per difficulty."""
+    from .nice import centred, gram
+
+    K = gram(pts, chosen.get("offset", 0), chosen.get("degree", 1))
+    return (any(x == 0 for M in (gram(pts), K, centred(K)) for row in M for x in row)
+            or any(sum(row) == 0 for row in K))

@@ -3,12 +3,24 @@
 from tutor.generators import draw
 from tutor.generators.nice import within_bounds
 
+RULES = {
+    "easy": "The homogeneous quadratic kernel (xᵀy)² in the plane: φ has three coordinates (one with √2), and "
+            "two points with coordinates ±1 or ±2 whose φ and K(x, y) = φ(x)ᵀφ(y) are checked against each other.",
+    "medium": "The quadratic kernel (c + xᵀy)² with c = 1 or 2 in the plane: six coordinates of φ with √2 and "
+              "√(2c), two integer points.",
+    "hard": "The cubic kernel (1 + xᵀy)³ in the plane: ten coordinates of φ with √3 and √6, two integer points, "
+            "and K(x, y) up to 729.",
+}
+
 
 def make(rng, difficulty):
     degree, offset, d = {"easy": (2, 0, 2), "medium": (2, rng.choice([1, 2]), 2),
-                         "hard": rng.choice([(3, 1, 2), (2, 1, 3)])}[difficulty]
-    pts = draw.points(rng, 2, d, -2, 2)
-    if pts is None:
+                         "hard": (3, 1, 2)}[difficulty]
+    # no coordinate 0 (the origin maps to (0, …, 0, c)) and no dot product 0 or −c: the two feature
+    # vectors have no zero entries and K(x, y) ≠ 0, one solution path per difficulty
+    pts = [[rng.choice([-2, -1, 1, 2]) for _ in range(d)] for _ in range(2)]
+    dot = sum(a * b for a, b in zip(*pts))
+    if pts[0] == pts[1] or dot == 0 or offset + dot == 0:
         return None
     return {"title": "Feature map of a polynomial kernel", "degree": degree,
             "offset": offset, "points": pts}

@@ -3,6 +3,14 @@
 from tutor.generators import draw
 from tutor.generators.nice import within_bounds
 
+RULES = {
+    "easy": "Three points in the plane and the linear kernel: ‖μφ‖² and the squared distances to the mean are "
+            "fractions in ninths.",
+    "medium": "Three points and a quadratic kernel (xᵀy)² or (1 + xᵀy)²: fractions in ninths.",
+    "hard": "Four points and an RBF kernel γ = ln(2)/c whose entries are all powers of ½: sums of sixteen "
+            "entries, every value a fraction.",
+}
+
 
 def make(rng, difficulty):
     return draw.points_with_kernel(rng, difficulty, "The feature-space mean")

@@ -3,13 +3,25 @@
 from tutor.generators import draw
 from tutor.generators.nice import within_bounds
 
+RULES = {
+    "easy": "Three points in the plane with small integer coordinates and the linear kernel: K is the Gram "
+            "matrix, integers only.",
+    "medium": "Three points in the plane and a quadratic kernel (xᵀy)² or (1 + xᵀy)²: integers only.",
+    "hard": "Four points in space and an RBF kernel γ = ln(2)/c with c chosen so that every K entry is a power of "
+            "½ (2^(−1/2) = √2/2 at most as a root): the squared-distance matrix first, then K.",
+}
+
 
 def make(rng, difficulty):
-    n, d = (3, 2) if difficulty != "hard" else (rng.choice([3, 4]), rng.choice([2, 3]))
-    pts = draw.points(rng, n, d)
-    if pts is None:
+    if difficulty != "hard":
+        pts = draw.points(rng, 3, 2)
+        kernel = draw.kernel(rng, difficulty)
+    else:
+        pts = draw.points(rng, 4, 3, -1, 2)
+        kernel = draw.rbf_halving(rng, pts, halves=True) if pts else None
+    if pts is None or kernel is None or (difficulty != "hard" and draw.has_zero_entries(pts, kernel)):
         return None
-    return {"title": "Kernel matrix", "points": pts, "kernel": draw.kernel(rng, difficulty)}
+    return {"title": "Kernel matrix", "points": pts, "kernel": kernel}
 
 
 def nice(solution, difficulty):

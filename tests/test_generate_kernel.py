@@ -1,0 +1,129 @@
+"""What the kernel-family generators' RULES promise, over a few dozen seeds per difficulty: every value
+rational where they say so, RBF kernel values powers of one base, the symmetric eigenvectors of the hard
+kernel PCA triangle, no root objects, and one solution path per difficulty."""
+
+from __future__ import annotations
+
+import collections
+
+import pytest
+import sympy as sp
+
+from tutor import generators
+from tutor.generators import draw_solved, solution_path
+from tutor.generators.nice import numbers
+from tutor.generators.rules import violations
+
+SEEDS = range(1, 25)
+TOPICS = ("kernel-pca", "kernel-matrix", "centring", "feature-mean", "feature-space", "feature-map",
+          "rbf-gamma", "pca-feature-map")
+
+
+def drawn(topic, difficulty):
+    out = []
+    for seed in SEEDS:
+        result = draw_solved(topic, difficulty, seed)
+        assert result is not None, f"{topic} {difficulty} seed {seed}: no problem"
+        out.append(result)
+    return out
+
+
+def values(solution, *keys):
+    return [sp.nsimplify(x) if isinstance(x, float) else x
+            for key in keys for x in numbers(solution.answers[key])]
+
+
+def power_of(x, base) -> bool:
+    """x = base^q for a rational q (x rational or a surd of base)."""
+    x = sp.nsimplify(x)
+    if x == 1:
+        return True
+    q = sp.simplify(sp.log(x) / sp.log(base))
+    return q.is_Rational
+
+
+@pytest.mark.parametrize("topic", TOPICS)
+def test_every_topic_has_rules_in_words(topic):
+    rules = generators.rules_of(topic)
+    assert set(rules) == set(generators.DIFFICULTIES)
+    assert all(10 < len(text) < 300 for text in rules.values())
+
+
+@pytest.mark.parametrize("difficulty", generators.DIFFICULTIES)
+def test_kernel_pca_eigenvalues_rational_and_one_path(difficulty):
+    problems = drawn("kernel-pca", difficulty)
+    paths = collections.Counter(solution_path(s) for _, _, s in problems)
+    assert len(paths) <= 2, paths  # medium: an eigenvector with a zero entry or not
+    for generated, _, solution in problems:
+        assert all(v.is_Rational for v in solution.answers["eigenvalues"]), generated.data
+        assert not violations(solution, difficulty)
+
+
+def test_kernel_pca_easy_coordinates_rational_like_example_3():
+    for generated, _, solution in drawn("kernel-pca", "easy"):
+        assert generated.data["kernel"] == {"name": "linear"}
+        assert all(x.is_Rational for x in values(solution, "coordinates")), generated.data
+
+
+def test_kernel_pca_hard_isosceles_rbf_with_symmetric_eigenvectors():
+    for generated, _, solution in drawn("kernel-pca", "hard"):
+        assert generated.data["kernel"]["name"] == "rbf"
+        assert all(power_of(k, 2) and k <= 1 for k in values(solution, "kernel")), generated.data
+        assert all(k.is_Rational for k in values(solution, "kernel"))
+        # one eigenvector is (1, −1, 0)/√2 up to order and sign: two entries ±1/√2, one zero
+        units = [tuple(sorted(abs(x) for x in v)) for v in solution.answers["eigenvectors"]]
+        half = sp.sqrt(2) / 2
+        assert (0, half, half) in units, units
+        # and a new point to project, off the mirror plane: both its coordinates non-zero
+        assert len(generated.data["new_points"]) == 1
+        assert all(y != 0 for y in solution.answers["new_coordinates"][0])
+
+
+@pytest.mark.parametrize("topic", ("centring", "feature-mean"))
+def test_centring_and_feature_mean_hard_values_are_fractions(topic):
+    for generated, _, solution in drawn(topic, "hard"):
+        assert generated.data["kernel"]["name"] == "rbf" and len(generated.data["points"]) == 4
+        K = values(solution, "kernel")
+        assert all(k.is_Rational and power_of(k, 2) for k in K), generated.data
+        for key in solution.answers:
+            assert all(x.is_Rational for x in values(solution, key)), (key, generated.data)
+
+
+def test_kernel_matrix_hard_rbf_values_powers_of_one_half():
+    for generated, _, solution in drawn("kernel-matrix", "hard"):
+        assert all(power_of(k, 2) for k in values(solution, "kernel")), generated.data
+
+
+def test_feature_space_hard_kernel_value_power_of_two_and_card_root_allowed():
+    for generated, _, solution in drawn("feature-space", "hard"):
+        kxx, kyy, kxy = solution.answers["kernel_values"]
+        assert kxx == kyy == 1 and power_of(kxy, 2), generated.data
+        assert not violations(solution, "hard", frozenset({"distance_sq"}))
+
+
+@pytest.mark.parametrize("difficulty", generators.DIFFICULTIES)
+def test_rbf_gamma_values_powers_of_the_similarity(difficulty):
+    for generated, _, solution in drawn("rbf-gamma", difficulty):
+        s = solution.problem.similarity
+        assert all(power_of(k, s) for k in values(solution, "kernel_values")), generated.data
+        if difficulty == "easy":
+            assert all(k.is_Rational for k in values(solution, "kernel_values"))
+        assert len(generated.data["distances"]) == {"easy": 3, "medium": 4, "hard": 5}[difficulty]
+
+
+def test_pca_feature_map_hard_spectra_as_medium_allows_with_one_zero_after_the_map():
+    from tutor.generators.nice import eigen_kind
+
+    for generated, _, solution in drawn("pca-feature-map", "hard"):
+        after = values(solution, "eigenvalues_after")
+        assert not any(x.has(sp.CRootOf) for x in after), generated.data
+        assert sum(1 for x in after if x == 0) == 1, generated.data
+        for key in ("eigenvalues_before", "eigenvalues_after"):
+            assert eigen_kind(values(solution, key)) in ("rational", "surd"), (key, generated.data)
+
+
+def test_pca_feature_map_easy_fractions_only_and_one_direction_after_the_map():
+    for generated, _, solution in drawn("pca-feature-map", "easy"):
+        for key in solution.answers:
+            assert all(x.is_Rational for x in values(solution, key)), (key, generated.data)
+        assert values(solution, "eigenvalues_after")[-1] == 0
