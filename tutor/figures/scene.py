@@ -11,6 +11,7 @@ from __future__ import annotations
 import dataclasses
 import math
 from dataclasses import dataclass
+from functools import lru_cache
 
 import sympy as sp
 
@@ -151,6 +152,11 @@ def number(value) -> float:
     """An exact value as a position (the drawing's only floats)."""
     if isinstance(value, (int, float)):
         return float(value)
+    return _exact_number(value)
+
+
+@lru_cache(maxsize=16384)  # a figure is laid out once per format and level: its curves' hundreds of points again
+def _exact_number(value) -> float:
     if getattr(value, "is_real", None) is False:  # known complex (an unknown is evaluated below)
         raise ValueError("a coordinate that is not a real number")
     try:
