@@ -9,11 +9,9 @@ distances when all of them are whole numbers, else as squared distances (never s
 """
 
 from fractions import Fraction
-from functools import lru_cache
-from itertools import product
-from math import gcd, isqrt
+from math import isqrt
 
-from tutor.generators.nice import eigen_kind, within_bounds
+from tutor.generators.nice import centred_columns, eigen_kind, within_bounds
 
 RULES = {
     "easy": "A table of squared distances between 4 points (plain distances when they are all whole "
@@ -31,29 +29,9 @@ MAX_SQUARED = {"easy": 60, "medium": 60, "hard": 80}  # the largest d² in the t
 MAX_COORDINATE = 4
 
 
-@lru_cache(maxsize=None)
-def _columns(n: int, hi: int, k: int) -> tuple:
-    """Every ordered k-tuple of mutually orthogonal primitive integer vectors ⊥ (1, …, 1) in Zⁿ with
-    entries in [−hi, hi], each with its first non-zero entry positive (a sign is a reflection)."""
-    vectors = [v for v in product(range(-hi, hi + 1), repeat=n)
-               if sum(v) == 0 and any(v) and next(x for x in v if x) > 0 and gcd(*v) == 1]
-    out = []
-
-    def extend(chosen):
-        if len(chosen) == k:
-            out.append(tuple(chosen))
-            return
-        for v in vectors:
-            if v not in chosen and all(sum(a * b for a, b in zip(v, c)) == 0 for c in chosen):
-                extend(chosen + [v])
-
-    extend([])
-    return tuple(out)
-
-
 def make(rng, difficulty):
     n, hi, k, scales = SHAPES[difficulty]
-    columns = rng.choice(_columns(n, hi, k))
+    columns = rng.choice(centred_columns(n, hi, k))
     c = [rng.choice(scales) for _ in range(2)]
     coordinates = [[c[j] * columns[j][i] for j in range(2)] for i in range(n)]
     if max(abs(x) for row in coordinates for x in row) > MAX_COORDINATE:
