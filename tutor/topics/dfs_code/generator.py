@@ -7,6 +7,15 @@ SIZES = {"easy": (4, 4, 1), "medium": (5, 5, 2), "hard": (6, 7, 4)}  # vertices 
 VERTEX_LABELS = {"easy": "XY", "medium": "XYZ", "hard": "XYZ"}
 EDGE_LABELS = {"easy": "ab", "medium": "abc", "hard": "abcd"}
 
+RULES = {
+    "easy": "A connected graph of 4 vertices labelled X, Y and edges labelled a, b (a tree or one cycle): "
+            "its minimum DFS code.",
+    "medium": "5 vertices labelled X, Y, Z with up to two extra edges (cycles), a given DFS visiting "
+              "order: its forward and backward edges and DFS code, and the minimum DFS code.",
+    "hard": "6 or 7 vertices with up to four extra edges and four edge labels, two given visiting orders: "
+            "both DFS codes, which is smaller, and the minimum DFS code.",
+}
+
 
 def _graph(rng, difficulty):
     low, high, extra = SIZES[difficulty]
