@@ -12,7 +12,7 @@ RULES = {
     "easy": "3 support points from 0, p in quarters or eighths, a uniform proposal q, f as a list of "
             "whole values, 5 samples given: E_p[f], the weights, the estimate and both variances in simple fractions.",
     "medium": "4 support points, p and q with denominators up to 16 (p may be 0 somewhere), f as a list "
-              "of whole values from −2, 5 samples given: the same steps with the self-normalised estimate.",
+              "of whole values from −2 to 5, 5 samples given: the same steps.",
     "hard": "6 support points and f as a formula (x², x³, 2x + 1, …); 10 samples drawn exactly from q "
             "with a stated seed: the same steps on a longer table.",
 }
