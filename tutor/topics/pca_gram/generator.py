@@ -39,7 +39,8 @@ def make(rng, difficulty):
     n, d, (w_hi, whole), z_hi, scales = SHAPES[difficulty]
     k = n - 1  # the centred points span n − 1 dimensions
     directions = rng.choice(orthogonal_directions(d, w_hi, k, whole=whole))
-    scores = [[rng.choice(scales) * x for x in z] for z in rng.choice(centred_columns(n, z_hi, k))]
+    scores = [[c * x for x in z] for c, z in zip([rng.choice(scales) for _ in range(k)],
+                                                 rng.choice(centred_columns(n, z_hi, k)))]
     values = [sum(x * x for x in z) * sum(x * x for x in w) for z, w in zip(scores, directions)]
     if len(set(values)) < k:
         return None  # a repeated eigenvalue: its eigenvectors are not fixed (kept for the Gram route's sake)

@@ -45,7 +45,7 @@ def _built(rng, difficulty):
     k = min(rows, cols)
     lefts = rng.choice(orthogonal_directions(rows, hi, k))
     rights = rng.choice(orthogonal_directions(cols, hi, k))
-    scaled = [[rng.choice(scales) * x for x in l] for l in lefts]
+    scaled = [[c * x for x in l] for c, l in zip([rng.choice(scales) for _ in lefts], lefts)]
     squares = [sum(x * x for x in l) * sum(x * x for x in r) for l, r in zip(scaled, rights)]
     if any(a <= b for a, b in zip(squares, squares[1:])) or 4 * sum(squares[rank:]) > sum(squares):
         return None  # not distinct and in order, or no clear gap after the kept ones
