@@ -12,7 +12,7 @@ RULES = {
             "thing that varies, so there are 13 problems).",
     "medium": "6 to 12 insertions from length 1 or 2, doubling or tripling, with the matching potential "
               "(g·n − m)/(g − 1): constant amortised costs, checks Φ(h₀) = 0 and Φ ≥ 0.",
-    "hard": "8 to 16 insertions, start length 0 to 3, growth 2, 3 or 4, and a potential that may not fit "
+    "hard": "12 insertions, start length 0 to 3, growth 2, 3 or 4, and a potential that may not fit "
             "(2n − m with tripling, or Φ(h₀) ≠ 0): the failing check to notice and explain.",
 }
 
@@ -30,7 +30,7 @@ def make(rng, difficulty):
         data["growth"] = rng.choice((2, 3))
         data["potential"] = MATCHED[data["growth"]]
     else:
-        data["n"] = rng.randint(8, 16)
+        data["n"] = 12  # one table length: the variants (start, growth, potential) share one solution path
         data["start"] = rng.choice((0, 1, 2, 3))
         data["growth"] = rng.choice((2, 3, 4))
         data["potential"] = rng.choice((MATCHED[data["growth"]], *OTHER))
