@@ -43,7 +43,7 @@ def make(rng, difficulty):
                                                  rng.choice(centred_columns(n, z_hi, k)))]
     values = [sum(x * x for x in z) * sum(x * x for x in w) for z, w in zip(scores, directions)]
     if len(set(values)) < k:
-        return None  # a repeated eigenvalue: its eigenvectors are not fixed (kept for the Gram route's sake)
+        return None  # a repeated μ: its eigenvectors of K are not fixed, nor their images X_cᵀv
     if difficulty == "medium" and len({_square_free(sum(x * x for x in w)) for w in directions} - {1}) > 1:
         return None  # two kinds of square root in the unit eigenvectors
     centred = outer_sum(scores, directions)
