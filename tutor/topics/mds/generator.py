@@ -23,10 +23,10 @@ RULES = {
 }
 
 # points, largest |entry| of the primitive columns, columns, scales of the positive columns
-SHAPES = {"easy": (4, 3, 2, (1, 2)), "medium": (5, 2, 2, (1, 2)), "hard": (4, 3, 3, (1, 2, 3))}
-NEGATIVE = (Fraction(1, 4), Fraction(1, 2), Fraction(1), Fraction(2))  # t in −t·ggᵀ, hard
-MAX_SQUARED = {"easy": 60, "medium": 60, "hard": 80}  # the largest d² in the table
-MAX_COORDINATE = 4
+SHAPES = {"easy": (4, 3, 2, (1, 2, 3)), "medium": (5, 2, 2, (1, 2, 3)), "hard": (4, 3, 3, (1, 2, 3))}
+NEGATIVE = (Fraction(1, 4), Fraction(1, 2), Fraction(1), Fraction(2), Fraction(3))  # t in −t·ggᵀ, hard
+MAX_SQUARED = {"easy": 80, "medium": 80, "hard": 100}  # the largest d² in the table
+MAX_COORDINATE = 6
 
 
 def make(rng, difficulty):

@@ -15,7 +15,8 @@ from tutor.generators.nice import centred_columns, eigen_nice, orthogonal_direct
 GAP = Fraction(1, 4)  # the most of the total variance the dropped components may carry
 
 RULES = {
-    "easy": "4 points in 2 dimensions whose principal directions are Pythagorean, such as (3, 4)/5: "
+    "easy": "4 points in 2 dimensions (whole coordinates up to 12) whose principal directions are (3, 4)/5 "
+            "and (4, −3)/5: "
             "rational eigenvalues, unit eigenvectors and scores; keep k = 1 component, the other "
             "carrying at most a quarter of the variance.",
     "medium": "5 points in 2 dimensions: rational eigenvalues, unit eigenvectors with one square root "
@@ -28,8 +29,9 @@ RULES = {
 
 
 # points n, dimension d, directions (largest entry, whole lengths), score columns (largest entry), k
-SHAPES = {"easy": (4, 2, (4, True), 2, 1), "medium": (5, 2, (3, False), 2, 1), "hard": (5, 3, (2, False), 2, 2)}
-MAX_COORDINATE = 9
+SHAPES = {"easy": (4, 2, (4, True), 3, 1), "medium": (5, 2, (3, False), 2, 1), "hard": (5, 3, (2, False), 2, 2)}
+# the largest |coordinate| of a point: easy has only the (3, 4) directions, so it needs room for variety
+MAX_COORDINATE = {"easy": 12, "medium": 9, "hard": 9}
 
 
 INNER_TRIES = 20  # cheap draws per call of make (a hard shape is kept in a few per cent of them)
@@ -55,7 +57,7 @@ def _built(rng, difficulty):
     mean = [rng.choice([-2, -1, 1, 2, 3]) for _ in range(d)]
     centred = outer_sum(scores, directions)
     points = [[m + x for m, x in zip(mean, row)] for row in centred]
-    if max(abs(x) for p in points for x in p) > MAX_COORDINATE:
+    if max(abs(x) for p in points for x in p) > MAX_COORDINATE[difficulty]:
         return None
     # No zero in the means or the reconstruction x̂ = x̄ + Σ_{j≤k} z_j w_j: fewer solution paths (which
     # answers hold a zero) among the variants of a difficulty.
