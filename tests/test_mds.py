@@ -59,6 +59,10 @@ def test_matches_numpy(points):
     ("distances: [[0, 1, 2], [1, 0]]", "distances"),
     ("distances: [[0, 3, 4], [3, 0, 5], [4, 5, 0]]\ndimensions: 3", "dimensions"),
     ("points: [[0, 0], [1, 1]]\ndistances: [[0, 1], [1, 0]]", "distances"),
+    ("squared_distances: [[0, 2], [3, 0]]", "squared_distances"),
+    ("squared_distances: [[0, -2], [-2, 0]]", "squared_distances"),
+    ("squared_distances: [[1, 2], [2, 0]]", "squared_distances"),
+    ("distances: [[0, 1], [1, 0]]\nsquared_distances: [[0, 1], [1, 0]]", "distances"),
 ])
 def test_bad_input_names_its_field(text, field):
     with pytest.raises(ProblemError) as info:
@@ -106,3 +110,24 @@ def test_checker_names_plain_distances_in_a():
                                                               ["-2", "-5/2", "0"]]})
     result = next(r for r in report.results if r.key == "a_matrix")
     assert result.verdict == "mistake" and result.mistake == "a_from_plain_distances"
+
+
+def test_a_table_of_squared_distances_is_taken_as_it_stands():
+    from tutor.rendering import render
+
+    solution = solve_yaml("topic: mds\nsquared_distances: [[0, 9, 16], [9, 0, 25], [16, 25, 0]]\n")
+    plain = solve(str(PROBLEMS / "mds" / "distance-table.yaml"))  # the same triangle, as d_ij
+    assert solution.answers["b_matrix"] == plain.answers["b_matrix"]
+    assert "squared_distances" not in [s.key for s in solution.steps]  # nothing to square
+    text = render(solution, "md", "brief")
+    assert "The squared distances are" in text and r"\left[d_{ij}^2\right] = \begin{bmatrix}0 & 9 & 16" in text
+
+
+def test_plain_distances_are_shown_as_given_and_squared_first():
+    from tutor.rendering import render
+
+    solution = solve(str(PROBLEMS / "mds" / "distance-table.yaml"))
+    assert solution.steps[0].key == "squared_distances"
+    assert solution.answers["squared_distances"] == sp.Matrix([[0, 9, 16], [9, 0, 25], [16, 25, 0]])
+    text = render(solution, "md", "brief")
+    assert r"\left[d_{ij}\right] = \begin{bmatrix}0 & 3 & 4" in text and "The squared distances are" not in text

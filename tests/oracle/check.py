@@ -659,8 +659,12 @@ def check_mds(o: Oracle) -> None:
         D2 = np.array([[float(np.sum((x - y) ** 2)) for y in X] for x in X])
         keys.add("squared_distances")
         o.close("squared_distances", o.get("squared_distances"), D2, np.max(D2))
-    else:
+    elif "squared_distances" in raw:  # taken as it stands: nothing to square
+        D2 = matrix(raw["squared_distances"])
+    else:  # plain distances: squared first
         D2 = matrix(raw["distances"]) ** 2
+        keys.add("squared_distances")
+        o.close("squared_distances", o.get("squared_distances"), D2, np.max(D2))
     n = len(D2)
     A = -D2 / 2
     H = np.eye(n) - np.ones((n, n)) / n

@@ -367,6 +367,12 @@ def gen_mds(rng, scale):
                     x = Num.of(rng.choice([0, 1]))
                 D[i][j] = D[j][i] = x
         fields = {"distances": D}
+        if shape == "table-random" and rng.random() < 0.5:  # the same table as squared distances
+            fields = {"squared_distances": [[Num.of(rng.randint(0, 25)) if i != j else Num.of(0)
+                                             for j in range(n)] for i in range(n)]}
+            for i in range(n):
+                for j in range(i):
+                    fields["squared_distances"][i][j] = fields["squared_distances"][j][i]
     if rng.random() < 0.3:
         fields["dimensions"] = rng.randint(1, 3)
     return shape, fields

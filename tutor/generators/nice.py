@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from fractions import Fraction
 from functools import lru_cache
-from math import isqrt
+from itertools import product
+from math import gcd, isqrt
 
 import sympy as sp
 
@@ -185,3 +186,53 @@ def scatter(points):
     means = [Fraction(sum(p[j] for p in points), n) for j in range(d)]
     Xc = [[p[j] - means[j] for j in range(d)] for p in points]
     return [[sum(row[a] * row[b] for row in Xc) for b in range(d)] for a in range(d)]
+
+
+# --- building blocks for problems built backwards -------------------------------------------
+# A matrix Σ z_k w_kᵀ with orthogonal columns z_k and orthogonal rows w_k has the Gram matrices
+# Σ ‖w_k‖² z_k z_kᵀ and Σ ‖z_k‖² w_k w_kᵀ: their eigenvalues and eigenvectors are known before
+# anything is solved, so a generator draws those instead of rejecting random data.
+
+
+@lru_cache(maxsize=None)
+def centred_columns(n: int, hi: int, k: int) -> tuple:
+    """Every ordered k-tuple of mutually orthogonal primitive integer vectors ⊥ (1, …, 1) in Zⁿ with
+    entries in [−hi, hi], each with its first non-zero entry positive (a sign is a reflection)."""
+    vectors = [v for v in product(range(-hi, hi + 1), repeat=n)
+               if sum(v) == 0 and any(v) and next(x for x in v if x) > 0 and gcd(*v) == 1]
+    return _orthogonal_tuples(vectors, k)
+
+
+@lru_cache(maxsize=None)
+def orthogonal_directions(d: int, hi: int, k: int, *, whole: bool = False, skew: bool = True) -> tuple:
+    """Ordered k-tuples of mutually orthogonal primitive integer vectors in Z^d with entries in
+    [−hi, hi], first non-zero entry positive; ``whole``: each of whole length, such as (3, 4);
+    ``skew``: not all along the axes (a diagonal Gram matrix leaves nothing to find)."""
+    vectors = [v for v in product(range(-hi, hi + 1), repeat=d)
+               if any(v) and gcd(*v) == 1 and next(x for x in v if x) > 0
+               and (not whole or isqrt(sum(x * x for x in v)) ** 2 == sum(x * x for x in v))]
+    found = _orthogonal_tuples(vectors, k)
+    if skew:
+        found = tuple(t for t in found if any(sum(1 for x in v if x) > 1 for v in t))
+    return found
+
+
+def _orthogonal_tuples(vectors: list, k: int) -> tuple:
+    out = []
+
+    def extend(chosen):
+        if len(chosen) == k:
+            out.append(tuple(chosen))
+            return
+        for v in vectors:
+            if v not in chosen and all(sum(a * b for a, b in zip(v, c)) == 0 for c in chosen):
+                extend(chosen + [v])
+
+    extend([])
+    return tuple(out)
+
+
+def outer_sum(columns, rows) -> list[list[int]]:
+    """Σ_k columns[k] rows[k]ᵀ as a list of rows."""
+    return [[sum(z[i] * w[j] for z, w in zip(columns, rows)) for j in range(len(rows[0]))]
+            for i in range(len(columns[0]))]

@@ -6,6 +6,16 @@ from tutor.generators.nice import within_bounds
 MATCHED = {2: "2n - m", 3: "(3n - m)/2", 4: "(4n - m)/3"}  # Φ = (g·n − m)/(g − 1): constant amortised cost
 OTHER = ("2n - m", "n", "3n - m", "2n - m + 1")
 
+RULES = {
+    "easy": "The post's doubling array from length 0 with Φ = 2n − m, for 4 to 16 insertions: the table "
+            "of costs and potentials, every amortised cost 3 (the number of insertions is the only "
+            "thing that varies, so there are 13 problems).",
+    "medium": "6 to 12 insertions from length 1 or 2, doubling or tripling, with the matching potential "
+              "(g·n − m)/(g − 1): constant amortised costs, checks Φ(h₀) = 0 and Φ ≥ 0.",
+    "hard": "12 insertions, start length 0 to 3, growth 2, 3 or 4, and a potential that may not fit "
+            "(2n − m with tripling, or Φ(h₀) ≠ 0): the failing check to notice and explain.",
+}
+
 
 def make(rng, difficulty):
     data = {"title": "The potential method"}
@@ -20,7 +30,7 @@ def make(rng, difficulty):
         data["growth"] = rng.choice((2, 3))
         data["potential"] = MATCHED[data["growth"]]
     else:
-        data["n"] = rng.randint(8, 16)
+        data["n"] = 12  # one table length: the variants (start, growth, potential) share one solution path
         data["start"] = rng.choice((0, 1, 2, 3))
         data["growth"] = rng.choice((2, 3, 4))
         data["potential"] = rng.choice((MATCHED[data["growth"]], *OTHER))

@@ -3,6 +3,14 @@
 from tutor.generators import draw
 from tutor.generators.nice import within_bounds
 
+RULES = {
+    "easy": "The ratio Vol(ball)/Vol(cube) for 4 dimensions from 1 to 10: rational multiples of powers of π.",
+    "medium": "The ratio for 4 dimensions from 2 to 10, and the fraction of the ball's volume within a "
+              "shell of width 1/10, 1/5 or 1/2: 1 − (1 − ε)^m as a fraction.",
+    "hard": "The ratio for 4 dimensions from 2 to 12, and the probability that a random direction lies "
+            "within π/6, π/4 or π/3 of a fixed one, in exact closed form.",
+}
+
 
 def make(rng, difficulty):
     data = {"title": "Data in high dimensions"}

@@ -1,38 +1,62 @@
-"""mds: classical scaling of points given by coordinates (easy, medium) or of a table of whole
-distances that need not be Euclidean at all (hard)."""
+"""mds: a table of distances only, never the points, built backwards from a configuration.
 
-import sympy as sp
+The recovered points X = V_pΛ_p^(1/2) are the configuration's principal coordinates, so the table is
+made from centred integer columns c·a (a ⊥ 1, the columns orthogonal to each other): then
+B = Σ c²aaᵀ is an integer matrix, its eigenvalues are the c²‖a‖², and the recovered points are
+the columns c·a again, whole numbers. A hard table adds −t·ggᵀ for a third such column g, which
+makes B's eigenvalue −t‖g‖² negative: no configuration reproduces it. The table is given as plain
+distances when all of them are whole numbers, else as squared distances (never surds).
+"""
 
-from tutor.generators import draw
-from tutor.generators.nice import centred, spectrum_nice, within_bounds
+from fractions import Fraction
+from math import isqrt
+
+from tutor.generators.nice import centred_columns, eigen_kind, within_bounds
+
+RULES = {
+    "easy": "A table of squared distances between 4 points (plain distances when they are all whole "
+            "numbers); B = HAH, its eigenvalues and the recovered points in 2 dimensions are whole numbers.",
+    "medium": "The same for 5 points: a 5×5 table whose B has rank 2, with whole eigenvalues and "
+              "recovered points.",
+    "hard": "A table of 4 points that is not Euclidean: B has a negative eigenvalue to notice, the best "
+            "2-dimensional points are still whole numbers, and they do not reproduce every distance.",
+}
+
+# points, largest |entry| of the primitive columns, columns, scales of the positive columns
+SHAPES = {"easy": (4, 3, 2, (1, 2, 3)), "medium": (5, 2, 2, (1, 2, 3)), "hard": (4, 3, 3, (1, 2, 3))}
+NEGATIVE = (Fraction(1, 4), Fraction(1, 2), Fraction(1), Fraction(2), Fraction(3))  # t in −t·ggᵀ, hard
+MAX_SQUARED = {"easy": 80, "medium": 80, "hard": 100}  # the largest d² in the table
+MAX_COORDINATE = 6
 
 
 def make(rng, difficulty):
-    title = "Classical multidimensional scaling"
+    n, hi, k, scales = SHAPES[difficulty]
+    columns = rng.choice(centred_columns(n, hi, k))
+    c = [rng.choice(scales) for _ in range(2)]
+    coordinates = [[c[j] * columns[j][i] for j in range(2)] for i in range(n)]
+    if max(abs(x) for row in coordinates for x in row) > MAX_COORDINATE:
+        return None
+    values = [c[j] ** 2 * sum(x * x for x in columns[j]) for j in range(2)]
+    if values[0] <= values[1]:  # distinct, and in the order they are found (no repeated eigenvalue)
+        return None
+    squared = [[sum((p[j] - q[j]) ** 2 for j in range(2)) for q in coordinates] for p in coordinates]
     if difficulty == "hard":
-        n = 4
-        table = [[0] * n for _ in range(n)]
-        for i in range(n):
-            for j in range(i + 1, n):
-                table[i][j] = table[j][i] = rng.randint(1, 5)
-        squared = [[t * t for t in row] for row in table]
-        if not spectrum_nice(_b_matrix(squared), "hard"):
+        g, t = columns[2], rng.choice(NEGATIVE)
+        squared = [[Fraction(squared[i][j]) - t * (g[i] - g[j]) ** 2 for j in range(n)] for i in range(n)]
+        if any(x.denominator != 1 for row in squared for x in row):
             return None
-        return {"title": title, "distances": table}
-    n = 3 if difficulty == "easy" else 4
-    pts = draw.points(rng, n, 2, -2, 2)
-    if pts is None:
+        squared = [[int(x) for x in row] for row in squared]
+    off = [squared[i][j] for i in range(n) for j in range(n) if i != j]
+    if min(off) <= 0 or max(off) > MAX_SQUARED[difficulty]:
         return None
-    squared = [[sum((a - b) ** 2 for a, b in zip(p, q)) for q in pts] for p in pts]
-    if not spectrum_nice(_b_matrix(squared), difficulty, zeros=n - 2):
-        return None
-    return {"title": title, "points": pts}
-
-
-def _b_matrix(squared):
-    """B = −½ H [d²] H."""
-    return centred([[-sp.Rational(t, 2) for t in row] for row in squared])
+    title = "Classical multidimensional scaling"
+    if all(isqrt(x) ** 2 == x for x in off):
+        return {"title": title, "distances": [[isqrt(x) for x in row] for row in squared]}
+    return {"title": title, "squared_distances": squared}
 
 
 def nice(solution, difficulty):
-    return within_bounds(solution, difficulty)
+    a = solution.answers
+    return (eigen_kind(a["eigenvalues"]) == "rational"
+            and all(x.is_Integer for point in a["coordinates"] for x in point)
+            and within_bounds(solution, difficulty))

@@ -31,6 +31,13 @@ def squared_distances_from_points_step(points) -> Step:
                 data=MdsDistancesData())
 
 
+def squared_distances_from_table_step(D2: sp.ImmutableMatrix) -> Step:
+    """The given table of distances, each squared: A is built from the d_ij², not the d_ij."""
+    return Step(key="squared_distances", kind="mds_distances", title="Squared distances",
+                formula=r"d_{ij}^2 = d_{ij} \cdot d_{ij}", result=sp.ImmutableMatrix(D2.applyfunc(tidy)),
+                data=MdsDistancesData())
+
+
 def a_matrix_step(D2: sp.ImmutableMatrix) -> Step:
     A = sp.ImmutableMatrix(D2.applyfunc(lambda v: tidy(-v / 2)))
     return Step(key="a_matrix", kind="mds_a", title="The matrix A", formula=r"A = -\tfrac12 \left[d_{ij}^2\right]",

@@ -1,0 +1,86 @@
+"""What the generators of pca, pca-gram, svd and mds promise in their RULES, over a few dozen seeds."""
+
+import pytest
+import sympy as sp
+
+from tutor import generators
+from tutor.generators import draw_solved, solution_path
+
+SEEDS = range(1, 25)
+TOPICS = ("pca", "pca-gram", "svd", "mds", "high-dim", "importance-sampling", "amortised", "dfs-code")
+
+
+def _drawn(topic, difficulty):
+    out = []
+    for seed in SEEDS:
+        drawn = draw_solved(topic, difficulty, seed)
+        assert drawn is not None, f"{topic} {difficulty} seed {seed}: no problem"
+        out.append(drawn)
+    return out
+
+
+@pytest.mark.parametrize("topic", TOPICS)
+def test_every_generator_says_what_each_difficulty_gives(topic):
+    rules = generators.rules_of(topic)
+    assert set(rules) == set(generators.DIFFICULTIES) and all(len(r) > 30 for r in rules.values())
+
+
+def _dropped_share(values, k):
+    return sp.nsimplify(sum(values[k:]) / sum(values))
+
+
+@pytest.mark.parametrize("difficulty", generators.DIFFICULTIES)
+def test_mds_gives_a_table_only_with_whole_recovered_points(difficulty):
+    for generated, _, solution in _drawn("mds", difficulty):
+        assert "points" not in generated.data
+        assert ("distances" in generated.data) != ("squared_distances" in generated.data)
+        values = solution.answers["eigenvalues"]
+        assert all(v.is_Rational for v in values)
+        assert all(x.is_Integer for point in solution.answers["coordinates"] for x in point)
+        negative = sum(1 for v in values if v < 0)
+        assert negative == (1 if difficulty == "hard" else 0)  # hard: a non-Euclidean table
+        if "distances" in generated.data:  # plain distances only when they are whole
+            assert all(isinstance(x, int) for row in generated.data["distances"] for x in row)
+
+
+@pytest.mark.parametrize("difficulty", generators.DIFFICULTIES)
+def test_pca_keeps_k_only_before_a_clear_gap(difficulty):
+    for generated, _, solution in _drawn("pca", difficulty):
+        values = solution.answers["eigenvalues"]
+        assert all(v.is_Rational for v in values)
+        assert _dropped_share(values, generated.data["components"]) <= sp.Rational(1, 4)
+        if difficulty == "easy":  # Pythagorean directions: rational unit vectors
+            assert all(x.is_Rational for u in solution.answers["eigenvectors"] for x in u)
+
+
+def test_pca_easy_seed_7_is_not_half_and_half():
+    generated, _, solution = draw_solved("pca", "easy", 7)
+    assert _dropped_share(solution.answers["eigenvalues"], 1) <= sp.Rational(1, 4)
+
+
+@pytest.mark.parametrize("difficulty", generators.DIFFICULTIES)
+def test_pca_gram_works_the_smaller_gram_side(difficulty):
+    for generated, _, solution in _drawn("pca-gram", difficulty):
+        n, d = len(generated.data["points"]), len(generated.data["points"][0])
+        assert n < d
+        mu = solution.answers["gram_eigenvalues"]
+        assert all(v.is_Integer for v in mu) and sum(1 for v in mu if v == 0) == 1
+        if difficulty == "easy":
+            assert all(x.is_Rational for u in solution.answers["eigenvectors"] for x in u)
+
+
+@pytest.mark.parametrize("difficulty", generators.DIFFICULTIES)
+def test_svd_truncation_leaves_out_at_most_a_quarter(difficulty):
+    for generated, _, solution in _drawn("svd", difficulty):
+        D = generated.data["matrix"]
+        squares = [s**2 for s in solution.answers["singular_values"]]
+        assert all(sp.nsimplify(s).is_Rational for s in squares)
+        assert _dropped_share(squares, generated.data["rank"]) <= sp.Rational(1, 4)
+        if len(D) < len(D[0]):  # wide: worked through the smaller DDᵀ
+            assert "ddt" in solution.answers and solution.answers["ddt"].shape == (len(D), len(D))
+
+
+@pytest.mark.parametrize("topic,difficulty", [(t, d) for t in ("pca-gram", "svd") for d in ("medium", "hard")])
+def test_one_solution_path_per_difficulty(topic, difficulty):
+    paths = {solution_path(solution) for _, _, solution in _drawn(topic, difficulty)}
+    assert len(paths) == 1
