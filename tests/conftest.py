@@ -24,6 +24,18 @@ def run_cli(*args: str, input: str | None = None):
     return CliRunner().invoke(main, list(args), input=input, catch_exceptions=False)
 
 
+def drawn_problems(topic: str, difficulty: str, seeds) -> list:
+    """(Generated, Loaded, Solution) of each seed, as tutor generate draws them; every seed must give one."""
+    from tutor.generators import draw_solved
+
+    out = []
+    for seed in seeds:
+        drawn = draw_solved(topic, difficulty, seed)
+        assert drawn is not None, f"{topic} {difficulty} seed {seed}: no problem"
+        out.append(drawn)
+    return out
+
+
 def same_up_to_sign(u, v) -> bool:
     u, v = sp.Matrix(u), sp.Matrix(v)
     return all(sp.simplify(a - b) == 0 for a, b in zip(u, v)) or all(

@@ -147,3 +147,10 @@ def test_markdown_references_become_html_once():
 def test_quiz_of_an_ordinary_problem_is_unchanged_by_escaping():
     xml = quiz_xml([solve("kernel-pca/example3")])
     assert "<name><text>Kernel PCA on Example 3</text></name>" in xml
+
+
+def test_csv_cells_that_start_like_a_formula_become_text():
+    from tutor.escaping import csv_cell
+
+    assert [csv_cell(c) for c in ("=1+1", "+cmd", "-x", "@SUM(A1)", "\tx", "Ada", "-3", "-0.5", 7, "")] == [
+        "'=1+1", "'+cmd", "'-x", "'@SUM(A1)", "'\tx", "Ada", "-3", "-0.5", 7, ""]

@@ -181,6 +181,8 @@ def test_a_bad_blueprint_is_one_line_naming_the_file_and_field(tmp_path, text, m
 @pytest.mark.parametrize("text, message", [
     ("name,email\nAda,a@b\n", "header: the header row has no column 'id'"),
     ("id,name\n../etc,Ada\n", "line 2: id '../etc' must be 1 to 40 letters"),
+    ("id,name\nCON,Ada\n", "line 2: id 'CON' must be 1 to 40 letters"),
+    ("id,name\nada.,Ada\n", "line 2: id 'ada.' must be 1 to 40 letters"),
     ("id,name\ns1,Ada\nS1,Alan\n", "line 3: id 'S1' is also on line 2"),
     ("id,name\n", "has a header row but no students"),
     ("id,name\nquiz.xml,Q\n", "line 2: id 'quiz.xml' is the name of one of the exam's own files"),
@@ -290,10 +292,11 @@ def test_check_exam_rows_for_students_without_a_file_and_for_bad_files(built, an
     second.write_text("student: s003\nq1: {eigenvalue: [1]}\n")
     result, rows = _grades(built, [answers / "grace.yaml", bad, broken, second], tmp_path)
     assert result.exit_code == 2
-    assert rows["s001"]["notes"] == "no answers file" and rows["s001"]["total"] == ""
-    assert rows["s002"]["notes"] == "no answers file"
+    assert rows["s002"]["notes"] == "no answers file" and rows["s002"]["total"] == ""
     assert rows["grace.yaml"]["total"] == "10"
-    assert "q3: not a question of this exam (it has q1, q2)" in rows["bad.yaml"]["notes"]
+    # Whose file it is is known: the error is on Ada's row, not "no answers file".
+    assert rows["bad.yaml"]["student"] == "s001" and rows["bad.yaml"]["total"] == "0"
+    assert "q3: not a question of this exam (it has q1, q2); not graded" in rows["bad.yaml"]["notes"]
     assert "invalid YAML" in rows["broken.yaml"]["notes"]
     assert "a second answers file for s003" in rows["again.yaml"]["notes"]
     assert len(result.stderr.splitlines()) == 3
@@ -307,6 +310,40 @@ def test_check_exam_question_with_an_unknown_key_is_graded_as_nothing_and_said(b
     row = rows["typo.yaml"]
     assert "q1: eigenvalue: not an answer of this problem (did you mean 'eigenvalues'?)" in row["notes"]
     assert row["q1"] == "" and row["q2"] == "0"
+
+
+def test_a_file_with_a_question_too_many_still_grades_the_others_on_the_students_row(built, answers, tmp_path):
+    path = tmp_path / "extra.yaml"
+    path.write_text((answers / "ada.yaml").read_text() + "Q2: {eigenvalues: [1]}\n")
+    result, rows = _grades(built, [path], tmp_path)
+    assert result.exit_code == 2
+    row = rows["extra.yaml"]
+    assert row["student"] == "s001" and row["total"] == "12"
+    assert "Q2: not a question of this exam" in row["notes"]
+    assert "no answers file" not in row["notes"]
+
+
+def test_an_unreadable_answer_is_said_in_the_notes(built, answers, tmp_path):
+    path = tmp_path / "typed.yaml"
+    path.write_text("student: s003\nq2: {eigenvalues: \"=HYPERLINK(1)\"}\n")
+    result, rows = _grades(built, [path], tmp_path)
+    notes = rows["typed.yaml"]["notes"]
+    assert "q2(b) unreadable: could not read it" in notes and "q1: not in the file" in notes
+
+
+def test_names_and_files_that_start_like_a_formula_are_text_in_the_csvs(tmp_path):
+    roster = tmp_path / "roster.csv"
+    roster.write_text("id,name\ns1,=HYPERLINK(\"http://x\")\ns2,@SUM(1)\n")
+    folder = tmp_path / "out"
+    assert run_cli("exam", BLUEPRINT, "--roster", str(roster), "-o", str(folder), "--no-pdf").exit_code == 0
+    rows = list(csv.reader(io.StringIO((folder / "variants.csv").read_text())))
+    assert [r[1] for r in rows[1:]] == ["'=HYPERLINK(\"http://x\")", "'@SUM(1)"]
+    answers = tmp_path / "-1.yaml"
+    answers.write_text("student: s1\n")
+    out = tmp_path / "grades.csv"
+    run_cli("check", "--exam", str(folder), str(answers), "--csv", str(out))
+    graded = list(csv.DictReader(io.StringIO(out.read_text())))
+    assert graded[0]["name"] == "'=HYPERLINK(\"http://x\")" and graded[0]["total"] == "0"
 
 
 def test_check_without_exam_still_needs_answers():

@@ -10,9 +10,11 @@ import pytest
 import sympy as sp
 
 from tutor import generators
-from tutor.generators import draw_solved, solution_path
+from tutor.generators import solution_path
 from tutor.generators.nice import numbers
 from tutor.generators.rules import violations
+
+from .conftest import drawn_problems
 
 SEEDS = range(1, 25)
 TOPICS = ("kernel-pca", "kernel-matrix", "centring", "feature-mean", "feature-space", "feature-map",
@@ -20,12 +22,7 @@ TOPICS = ("kernel-pca", "kernel-matrix", "centring", "feature-mean", "feature-sp
 
 
 def drawn(topic, difficulty):
-    out = []
-    for seed in SEEDS:
-        result = draw_solved(topic, difficulty, seed)
-        assert result is not None, f"{topic} {difficulty} seed {seed}: no problem"
-        out.append(result)
-    return out
+    return drawn_problems(topic, difficulty, SEEDS)
 
 
 def values(solution, *keys):

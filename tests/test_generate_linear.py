@@ -6,17 +6,14 @@ import sympy as sp
 from tutor import generators
 from tutor.generators import draw_solved, solution_path
 
+from .conftest import drawn_problems
+
 SEEDS = range(1, 25)
 TOPICS = ("pca", "pca-gram", "svd", "mds", "high-dim", "importance-sampling", "amortised", "dfs-code")
 
 
 def _drawn(topic, difficulty):
-    out = []
-    for seed in SEEDS:
-        drawn = draw_solved(topic, difficulty, seed)
-        assert drawn is not None, f"{topic} {difficulty} seed {seed}: no problem"
-        out.append(drawn)
-    return out
+    return drawn_problems(topic, difficulty, SEEDS)
 
 
 @pytest.mark.parametrize("topic", TOPICS)

@@ -42,3 +42,9 @@ def test_a_bad_topic_list_is_one_line_before_anything_is_drawn():
         result = run_cli("generate", spec)
         assert result.exit_code == 2 and message in result.output, result.output
     assert run_cli("generate", "pca,svd", "--stress").exit_code == 2
+
+
+def test_a_topic_named_twice_is_one_topic_whose_problems_all_differ(tmp_path):
+    result = run_cli("generate", "pca,pca", "--count", "2", "--seed", "3", "-o", str(tmp_path))
+    assert result.exit_code == 0
+    assert len(set(result.output.split())) == 2 and len(list(tmp_path.iterdir())) == 2

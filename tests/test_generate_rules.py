@@ -38,6 +38,8 @@ def test_each_rule_is_named_with_its_step():
     long = sum(sp.exp(-sp.Rational(k, 2)) / 8 for k in range(1, 9))
     assert "over 50" in violations(_solution(long), "medium")[0]
     assert violations(_solution(sp.sqrt(2) / 3 + sp.sqrt(3) / 5), "hard") == []
+    long_fraction = sp.Rational(10**20 + 1, 10**20 + 3)  # 21 digits over 21: \frac{…}{…} is 51 characters
+    assert "51 characters of LaTeX, over 50" in violations(_solution(long_fraction), "easy")[0]
 
 
 def test_the_values_of_a_payload_count_too():
@@ -78,3 +80,23 @@ def test_variants_of_one_structure_share_a_path_and_others_do_not():
     assert len({a, four, new_point}) == 3
     collinear = path("topic: kernel-pca\npoints: [[0, 0], [1, 0], [2, 0]]\nkernel: {name: linear}\n")  # one more zero eigenvalue
     assert collinear != a
+
+
+def test_a_longer_amortised_table_is_the_same_path():
+    def path(n):
+        return generators.solution_path(solve(load_problem_text(
+            f"topic: amortised\nn: {n}\nstart: 0\ngrowth: 2\npotential: 2n - m\n")))
+
+    assert path(6) == path(12)
+    mismatched = generators.solution_path(solve(load_problem_text(
+        "topic: amortised\nn: 6\nstart: 0\ngrowth: 3\npotential: 2n - m\n")))
+    assert mismatched != path(6)  # a check that fails is another path
+
+
+def test_repeated_eigenvalues_are_another_path():
+    def path(points):
+        return generators.solution_path(solve(load_problem_text(f"topic: pca\npoints: {points}\ncomponents: 1\n")))
+
+    square = path("[[1, 0], [0, 1], [-1, 0], [0, -1]]")  # λ₁ = λ₂
+    rectangle = path("[[2, 0], [0, 1], [-2, 0], [0, -1]]")
+    assert square != rectangle

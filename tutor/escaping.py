@@ -203,3 +203,23 @@ FILTERS = {
     "md_code": markdown_code,
     "plain": printable,
 }
+
+
+_FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+
+
+def csv_cell(value):
+    """A CSV cell a spreadsheet shows as text: one that starts like a formula (= + - @, a tab or a
+    carriage return) gets a leading apostrophe, as OWASP advises, so that a student's name or file name
+    such as =HYPERLINK(…) is never run when the lecturer opens the grades. Numbers are left as they are."""
+    if not isinstance(value, str) or not value.startswith(_FORMULA_START):
+        return value
+    try:
+        float(value)
+        return value  # a negative number, -3 or -0.5
+    except ValueError:
+        return "'" + value
+
+
+def csv_row(cells) -> list:
+    return [csv_cell(c) for c in cells]

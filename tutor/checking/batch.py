@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Iterator
 
 from ..errors import TutorError
-from ..escaping import printable
+from ..escaping import csv_row, printable
 from ..problem import parse_yaml, read_text
 from .answers import AnswersError
 from .grade import Checker, Report
@@ -94,5 +94,5 @@ class GradeSheet:
             r = outcome.report
             verdicts = {res.key: res.verdict + (f" ({res.mistake})" if res.mistake else "") for res in r.results}
             row = [outcome.path, number(r.score), number(r.max_score), *(verdicts.get(k, "") for k in self.keys), ""]
-        self.writer.writerow(row)
+        self.writer.writerow(csv_row(row))
         self.handle.flush()

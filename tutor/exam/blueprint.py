@@ -30,7 +30,9 @@ MAX_QUESTIONS = 20
 MAX_STUDENTS = 2000
 MAX_TITLE = 200
 MAX_NAME = 120
-ID_PATTERN = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]{0,39}")  # a folder name on any system, no '..'
+# A folder name on any system: no '..', no trailing '.', and none of Windows' device names (CON, COM1, …).
+ID_PATTERN = re.compile(r"(?!(?:con|prn|aux|nul|com\d|lpt\d)(?:\.|$))[A-Za-z0-9][A-Za-z0-9._-]{0,39}(?<!\.)",
+                        re.IGNORECASE)
 SEED_RANGE = (0, 10**9)
 # The lecturer's files beside the students' folders: no student's folder may take one's name.
 LECTURER_FILES = ("solutions.md", "solutions.pdf", "variants.csv", "quiz.xml", "manifest.json")
@@ -153,7 +155,8 @@ def read_roster(path: str) -> tuple[Student, ...]:
         student_id, name = cells[at_id].strip(), cells[at_name].strip()
         if not ID_PATTERN.fullmatch(student_id):
             raise TutorError(f"id {shorten(student_id)!r} must be 1 to 40 letters, digits, '.', '_' or '-' "
-                             "(it names the student's folder), starting with a letter or digit",
+                             "(it names the student's folder), starting with a letter or digit, not ending "
+                             "in '.', and not a device name such as CON or COM1",
                              file=source, field=where)
         if student_id.lower() in LECTURER_FILES:
             raise TutorError(f"id {student_id!r} is the name of one of the exam's own files", file=source, field=where)

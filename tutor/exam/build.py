@@ -24,9 +24,11 @@ import time
 from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
+from types import MappingProxyType
 
 from .. import generators
 from ..errors import TutorError
+from ..escaping import csv_row
 from .blueprint import Blueprint, QuestionSpec, Student
 from .draw import draw_question
 
@@ -66,6 +68,10 @@ class Built:
     files: tuple[str, ...]  # every file written, relative to the folder, in order
     overfull: dict  # PDF (relative) -> the widths (pt) of its overfull boxes wider than 1pt
     seconds: dict = dataclasses.field(default_factory=dict)  # draw, render, pdf: for bench/exam.py
+
+    def __post_init__(self):  # read-only views: a frozen record whose tables cannot change either
+        object.__setattr__(self, "overfull", MappingProxyType(dict(self.overfull)))
+        object.__setattr__(self, "seconds", MappingProxyType(dict(self.seconds)))
 
 
 def problem_text(spec: QuestionSpec, generated: generators.Generated, number: int, student: Student) -> str:
@@ -174,8 +180,8 @@ def variants_csv(papers) -> str:
     writer.writerow(["id", "name", *(f"q{k}_{what}" for k in range(1, count + 1)
                                      for what in ("topic", "difficulty", "seed"))])
     for paper in papers:
-        writer.writerow([paper.student.id, paper.student.name,
-                         *(v for q in paper.questions for v in (q.topic, q.difficulty, q.seed))])
+        writer.writerow(csv_row([paper.student.id, paper.student.name,
+                                 *(v for q in paper.questions for v in (q.topic, q.difficulty, q.seed))]))
     return out.getvalue()
 
 

@@ -20,12 +20,13 @@ import csv
 import json
 from dataclasses import dataclass, field
 from pathlib import Path
+from types import MappingProxyType
 
 import sympy as sp
 
 from ..checking.grade import CREDITED
 from ..errors import TutorError
-from ..escaping import printable, shorten
+from ..escaping import csv_row, printable, shorten
 from ..problem import parse_yaml, read_text
 from .blueprint import ID_PATTERN, MAX_QUESTIONS, MAX_STUDENTS
 from .build import MANIFEST, MANIFEST_FORMAT
@@ -74,6 +75,10 @@ class Row:
     notes: tuple[str, ...] = ()  # why a question (or the whole file) earned nothing
     errors: tuple[str, ...] = ()  # those of the notes that say the file, or a question, could not be graded
     internal: bool = False
+
+    def __post_init__(self):  # read-only views: a frozen record whose tables cannot change either
+        object.__setattr__(self, "marks", MappingProxyType(dict(self.marks)))
+        object.__setattr__(self, "totals", MappingProxyType(dict(self.totals)))
 
     @property
     def error(self) -> bool:
@@ -158,11 +163,6 @@ class Grader:
     def _grade_file(self, path: str) -> Row:
         text, source = read_text(path, bundled=False, follow_symlinks=False)
         raw = parse_yaml(text, source, what="must be a YAML mapping with student, q1, q2, …")
-        allowed = ["student", *(f"q{q.number}" for q in self.exam.questions)]
-        unknown = [k for k in raw if k not in allowed]
-        if unknown:
-            raise TutorError(f"not a question of this exam (it has {', '.join(allowed[1:])})", file=source,
-                             field=shorten(str(unknown[0])))
         student = raw.get("student")
         if student is None:
             raise TutorError("is missing: whose answers these are (an id of the exam's roster)", file=source,
@@ -171,8 +171,17 @@ class Grader:
             hint = " (an id with leading zeros needs quotes: student: \"0123\")" if isinstance(student, int) else ""
             raise TutorError(f"{shorten(str(student))!r} is not a student of this exam{hint}", file=source,
                              field="student")
+        # Whose file it is is known now: anything else wrong in it goes on that student's row, and the
+        # questions that can be read are graded.
+        allowed = ["student", *(f"q{q.number}" for q in self.exam.questions)]
+        unknown = [shorten(str(k)) for k in raw if k not in allowed]
         student = str(student)
         marks, totals, mistakes, notes, errors = {}, {}, [], [], []
+        if unknown:
+            why = (f"{source}: {', '.join(unknown)}: not a question of this exam "
+                   f"(it has {', '.join(allowed[1:])}); not graded")
+            notes.append(why)
+            errors.append(why)
         for q in self.exam.questions:
             name = f"q{q.number}"
             if name not in raw:
@@ -196,6 +205,8 @@ class Grader:
                 marks[q.number, part.label] = earned
                 if result is not None and result.mistake:
                     mistakes.append(f"{name}({part.label}) {result.mistake}")
+                elif result is not None and result.verdict == "unreadable":
+                    notes.append(f"{name}({part.label}) unreadable: {result.message}")
             totals[q.number] = sum((marks[q.number, p.label] for p in q.parts), sp.Integer(0))
         return Row(student, self.names[student], source, marks, totals, tuple(mistakes), tuple(notes), tuple(errors))
 
@@ -220,4 +231,4 @@ def write_rows(handle, exam: Exam, rows) -> None:
         for q in exam.questions:
             cells += [shown(row.marks.get((q.number, p.label))) for p in q.parts] + [shown(row.totals.get(q.number))]
         cells += [shown(row.total), exam.total if row.totals else "", "; ".join(row.mistakes), "; ".join(row.notes)]
-        writer.writerow(cells)
+        writer.writerow(csv_row(cells))

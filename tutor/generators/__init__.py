@@ -122,9 +122,15 @@ def difficulties_markdown() -> str:
 
 
 def solution_path(solution) -> tuple:
-    """What two variants of one question must share: the steps in order and, per answer, its shape
-    and how many of its values are zero (so the same number of non-zero components, the same
-    repeated or zero eigenvalues to notice). Two problems with one path are worked the same way."""
+    """What two variants of one question must share: the steps in order and whether each one's checks
+    held, and, per answer, its shape, how many of its values are zero when it has at most 12 (the same
+    number of non-zero components; a zero in a larger table changes nothing a student does), and for
+    eigenvalues and singular values which of them repeat. Two problems with one
+    path are worked the same way. A topic's generator may define ``path(solution)`` instead (amortised:
+    a longer table of the same steps is the same path)."""
+    own = getattr(module(solution.topic), "path", None)
+    if own is not None:
+        return own(solution)
     from ..exact.tidy import is_zero
     from .nice import numbers
 
@@ -133,8 +139,11 @@ def solution_path(solution) -> tuple:
         values = numbers(value)
         zeros = sum(1 for x in values if _plain_zero(x, is_zero))
         size = getattr(value, "shape", None) or (len(value) if isinstance(value, (tuple, list)) else ())
-        shape.append((key, size, zeros if len(values) <= 12 else None))
-    return tuple(s.key for s in solution.steps), tuple(shape)
+        repeats = None
+        if key.endswith(("eigenvalues", "singular_values")):
+            repeats = tuple(sorted(values.count(v) for v in set(values)))
+        shape.append((key, size, zeros if len(values) <= 12 else None, repeats))
+    return tuple((s.key, s.passed) for s in solution.steps), tuple(shape)
 
 
 def _plain_zero(x, is_zero) -> bool:
@@ -185,7 +194,8 @@ def requests(spec: str, difficulty: str) -> list[Request]:
             raise ProblemError(f"unknown difficulty {level!r} for {name} (known: {', '.join(DIFFICULTIES)})",
                                field="topic")
         module(name)
-        out.append(Request(name, level))
+        if Request(name, level) not in out:  # pca,pca: one topic, its problems all distinct
+            out.append(Request(name, level))
     if len(out) > MAX_TOPICS:
         raise ProblemError(f"at most {MAX_TOPICS} topics in one set, got {len(out)}", field="topic")
     return out

@@ -72,3 +72,14 @@ def has_zero_entries(pts, chosen: dict) -> bool:
     K = gram(pts, chosen.get("offset", 0), chosen.get("degree", 1))
     return (any(x == 0 for M in (gram(pts), K, centred(K)) for row in M for x in row)
             or any(sum(row) == 0 for row in K))
+
+
+def first_built(build, rng: random.Random, difficulty: str, tries: int) -> dict | None:
+    """The first of up to ``tries`` cheap draws ``build(rng, difficulty)`` that is not None: for shapes kept
+    in only a few per cent of draws, tried many times inside one call of make (each rejected call of make
+    that reaches the solver costs far more)."""
+    for _ in range(tries):
+        data = build(rng, difficulty)
+        if data is not None:
+            return data
+    return None

@@ -89,8 +89,8 @@ def violations(solution, difficulty: str, nested_steps: frozenset[str] = frozens
     """What in the worked solution breaks the rules: one line per step and rule, empty when none."""
     out: dict[tuple[str, str], str] = {}
     for key, value in printed_values(solution):
-        if value.is_Rational and len(str(value)) <= MAX_TEX[difficulty]:
-            continue  # the common case, and nothing to nest
+        if value.is_Integer and len(str(value)) <= MAX_TEX[difficulty]:
+            continue  # the common case (an integer's LaTeX is its digits), and nothing to nest
         if value.has(sp.CRootOf, *IMPLICIT):
             out.setdefault((key, "root"), f"{key}: a root object ({_short(value)})")
             continue

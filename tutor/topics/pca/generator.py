@@ -10,6 +10,7 @@ whole mean. The dropped eigenvalues carry at most a quarter of the variance (``G
 from fractions import Fraction
 
 from tutor.exact.tidy import as_expr
+from tutor.generators import draw
 from tutor.generators.nice import centred_columns, eigen_nice, orthogonal_directions, outer_sum, within_bounds
 
 GAP = Fraction(1, 4)  # the most of the total variance the dropped components may carry
@@ -38,11 +39,7 @@ INNER_TRIES = 20  # cheap draws per call of make (a hard shape is kept in a few 
 
 
 def make(rng, difficulty):
-    for _ in range(INNER_TRIES):
-        data = _built(rng, difficulty)
-        if data is not None:
-            return data
-    return None
+    return draw.first_built(_built, rng, difficulty, INNER_TRIES)
 
 
 def _built(rng, difficulty):

@@ -9,6 +9,7 @@ c_k‖l_k‖‖r_k‖ and the singular vectors l_k/‖l_k‖, r_k/‖r_k‖ befo
 
 from math import isqrt
 
+from tutor.generators import draw
 from tutor.generators.nice import orthogonal_directions, outer_sum, within_bounds
 
 RULES = {
@@ -33,11 +34,7 @@ def make(rng, difficulty):
     if difficulty == "easy":
         D = [[rng.randint(-3, 4) for _ in range(2)] for _ in range(2)]
         return {"title": "SVD and Eckart-Young", "matrix": D, "rank": 1} if _whole_singular_values(D) else None
-    for _ in range(INNER_TRIES):
-        data = _built(rng, difficulty)
-        if data is not None:
-            return data
-    return None
+    return draw.first_built(_built, rng, difficulty, INNER_TRIES)
 
 
 def _built(rng, difficulty):
