@@ -91,7 +91,9 @@ def _points(points: sp.Rational) -> str:
 
 
 def _float_text(x: float) -> str:
-    return repr(round(x, 12)) if x != int(x) else f"{int(x)}.0"
+    """A decimal as QTI writes it (12 significant figures: past the float noise of value ± tolerance)."""
+    text = f"{x:.12g}"
+    return text if any(c in text for c in ".en") else text + ".0"
 
 
 def _mattext(html: str) -> str:
@@ -119,7 +121,9 @@ def item_xml(item: Item) -> str:
                      f'<and><vargte respident="response1">{_float_text(low)}</vargte>'
                      f'<varlte respident="response1">{_float_text(high)}</varlte></and></or>')
     else:
-        condition = "".join(f'<varequal respident="response1">{escape(xml_chars(s))}</varequal>' for s in item.accept)
+        # any of the spellings: an explicit <or>, which readers of QTI 1.2 agree on
+        condition = "<or>" + "".join(f'<varequal respident="response1">{escape(xml_chars(s))}</varequal>'
+                                     for s in item.accept) + "</or>"
     feedback_ref = '<displayfeedback feedbacktype="Response" linkrefid="general_fb"/>' if item.feedback else ""
     processing = ('        <resprocessing><outcomes><decvar maxvalue="100" minvalue="0" varname="SCORE" '
                   'vartype="Decimal"/></outcomes>'
