@@ -32,8 +32,9 @@ def test_latex_in_double_quotes_says_to_use_single_quotes(written, name, rest):
 
 def test_the_hint_is_one_line_naming_file_and_field_with_exit_2(tmp_path):
     path, line = solve_error_line(tmp_path, K_HAT.format(entry=r'"\frac{8}{9}"'))
-    assert line == (f"error: {path}: centred_kernel_matrix[1][1]: line 2: YAML reads \"\\frac\" in double quotes as a form "
-                    f"feed followed by \"rac\": write LaTeX in single quotes, '\\frac{{8}}{{9}}', or without quotes")
+    assert line == (f"error: {path}: centred_kernel_matrix[1][1]: line 2: YAML reads \"\\frac\" in double "
+                    "quotes as a form feed followed by \"rac\": write LaTeX in single quotes, '\\frac{8}{9}', "
+                    "or without quotes")
 
 
 def test_latex_in_single_quotes_is_read():

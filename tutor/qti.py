@@ -108,9 +108,11 @@ def _metadata(item: Item) -> str:
 
 
 def item_xml(item: Item) -> str:
-    head = f"      <item ident={quoteattr(item.ident)} title={quoteattr(xml_chars(item.title))}>\n        {_metadata(item)}\n"
+    head = (f"      <item ident={quoteattr(item.ident)} title={quoteattr(xml_chars(item.title))}>\n"
+            f"        {_metadata(item)}\n")
     if item.kind == "text_only_question":
-        return head + f"        <presentation><material>{_mattext(item.text)}</material></presentation>\n      </item>\n"
+        return head + (f"        <presentation><material>{_mattext(item.text)}</material></presentation>\n"
+                       "      </item>\n")
     fib = '<render_fib fibtype="Decimal">' if item.kind == "numerical_question" else "<render_fib>"
     presentation = (f"        <presentation><material>{_mattext(item.text)}</material>"
                     f'<response_str ident="response1" rcardinality="Single">{fib}'

@@ -31,7 +31,7 @@ ANSWER_KEYS = {
     "b_matrix": "B = HAH (n×n)",
     "eigenvalues": "eigenvalues of B (n values, descending)",
     "coordinates": "the recovered points (n points of p values)",
-    "recovered_distances": "the squared distances ‖x̂ᵢ − x̂ⱼ‖² of the recovered points, not their distances (n×n)",
+    "recovered_distances": "the squared distances ‖x̂ᵢ − x̂ⱼ‖² of the recovered points (n×n)",
 }
 
 

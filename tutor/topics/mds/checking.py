@@ -43,13 +43,16 @@ def _squared_twice(problem, solution):
 
 
 MISTAKES = (
-    Mistake("plain_not_squared_distances", "These are the plain distances dᵢⱼ; the part asks for their squares "
-            "d²ᵢⱼ: square each entry.", ("squared_distances",), _plain("squared_distances")),
-    Mistake("recovered_plain_distances", "These are the distances ‖x̂ᵢ − x̂ⱼ‖ of the recovered points; the part "
-            "asks for their squares ‖x̂ᵢ − x̂ⱼ‖², to compare with the d²ᵢⱼ: square each entry.",
+    Mistake("plain_not_squared_distances",
+            "These are the plain distances dᵢⱼ; the part asks for their squares d²ᵢⱼ: square each entry.",
+            ("squared_distances",), _plain("squared_distances")),
+    Mistake("recovered_plain_distances",
+            "These are the distances ‖x̂ᵢ − x̂ⱼ‖ of the recovered points; the part asks for their squares "
+            "‖x̂ᵢ − x̂ⱼ‖², to compare with the d²ᵢⱼ: square each entry.",
             ("recovered_distances",), _plain("recovered_distances")),
-    Mistake("a_from_squared_twice", "The table gives the squared distances d²ᵢⱼ already: A = −½ d²ᵢⱼ takes "
-            "them as they are, without squaring them again.", ("a_matrix", "b_matrix"), _squared_twice),
+    Mistake("a_from_squared_twice",
+            "The table gives the squared distances d²ᵢⱼ already: A = −½ d²ᵢⱼ takes them as they are, "
+            "without squaring them again.", ("a_matrix", "b_matrix"), _squared_twice),
     Mistake("a_from_plain_distances", "A is −½ times the squared distances, A = −½ d²ᵢⱼ, not −½ dᵢⱼ.",
             ("a_matrix", "b_matrix"), _slipped_a(lambda v: -sp.sqrt(v) / 2)),
     Mistake("a_without_half", "A = −½ d²ᵢⱼ: the factor −½ is missing (B = HAH = −½ H[d²ᵢⱼ] H).",
