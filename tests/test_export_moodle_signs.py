@@ -134,3 +134,23 @@ def test_vectors_of_a_repeated_eigenvalue_are_not_asked_and_the_text_says_why():
     assert "eigenvectors" not in asked or all("v_{3}" in a.label for a in sub_answers(solution)
                                               if a.key == "eigenvectors")
     assert "repeated eigenvalue are not asked" in question_text("kernel-pca/equilateral-triangle")
+
+
+@pytest.mark.parametrize("problem", bundled_problems())
+def test_every_bundled_problems_moodle_xml_parses(problem):
+    root = ET.fromstring(quiz_xml([tutor.solve(problem)]))
+    (question,) = root.findall("question[@type='cloze']")
+    assert question.find("questiontext/text").text and question.find("generalfeedback/text").text
+
+
+@pytest.mark.parametrize("topic", ["kernel-pca", "pca", "svd", "mds", "pca-gram"])
+def test_generated_problems_quiz_values_are_credited_by_tutor_check(topic):
+    from tutor import generators
+
+    generated = generators.generate_one(topic, "hard", 3)
+    checker = Checker(tutor.load_problem_text(generated.text(), "<generated>"))
+    solution = checker.solution
+    asked = sub_answers(solution)
+    report = checker.check(checker.read(_answers_file(solution, asked), "<quiz>"))
+    for key in {a.key for a in asked}:
+        assert report.result(key).verdict in CREDITED, (key, report.result(key).message)
