@@ -171,3 +171,22 @@ def test_the_keys_say_they_hold_squared_distances():
     for key in ("squared_distances", "recovered_distances"):
         assert "squared distances" in mds.ANSWER_KEYS[key]
         assert "squared distances" in wording(mds, key)[1]
+
+
+def test_work_that_follows_from_plain_distances_is_charged_once():
+    # The student squares nothing: d_ij as their table, then A = −½ d_ij from it (worked by hand).
+    a = [[0, "-3/2", -2], ["-3/2", 0, "-5/2"], [-2, "-5/2", 0]]
+    report = tutor.check("mds/distance-table", {"squared_distances": PLAIN, "a_matrix": a})
+    assert report.result("squared_distances").mistake == "plain_not_squared_distances"
+    assert report.result("a_matrix").verdict == "follow-through"
+    assert "squared distances" in report.result("a_matrix").message
+
+
+def test_recovered_distances_follow_the_students_own_points():
+    # Points (0,0), (3,0), (0,4) are a right configuration up to rotation; (0,0), (3,0), (0,5) is not,
+    # and its squared distances 9, 25, 34 follow from it (by hand).
+    wrong = [[0, 0], [3, 0], [0, 5]]
+    table = [[0, 9, 25], [9, 0, 34], [25, 34, 0]]
+    report = tutor.check("mds/distance-table", {"coordinates": wrong, "recovered_distances": table})
+    assert report.result("coordinates").credit == 0
+    assert report.result("recovered_distances").verdict == "follow-through"

@@ -5,7 +5,7 @@ from __future__ import annotations
 import sympy as sp
 
 from tutor.checking import rules
-from tutor.checking.variants import Mistake
+from tutor.checking.variants import FollowThrough, Mistake, matrix
 from tutor.exact.tidy import tidy
 from tutor.recipes.centring import centring_matrix
 
@@ -57,4 +57,34 @@ MISTAKES = (
             ("a_matrix", "b_matrix"), _slipped_a(lambda v: -sp.sqrt(v) / 2)),
     Mistake("a_without_half", "A = −½ d²ᵢⱼ: the factor −½ is missing (B = HAH = −½ H[d²ᵢⱼ] H).",
             ("a_matrix", "b_matrix"), _slipped_a(lambda v: -v)),
+)
+
+
+def _from_table(problem, expected, values):
+    """A and B from the student's own table of squared distances."""
+    D2 = matrix(values["squared_distances"])
+    A = sp.ImmutableMatrix(D2.applyfunc(lambda v: tidy(-v / 2)))
+    return {"a_matrix": A, **_from_a(problem, expected, {"a_matrix": A})}
+
+
+def _from_a(problem, expected, values):
+    A = matrix(values["a_matrix"])
+    H = centring_matrix(A.rows)
+    return {"b_matrix": sp.ImmutableMatrix((H * A * H).applyfunc(tidy))}
+
+
+def _from_points(problem, expected, values):
+    """The squared distances of the student's own recovered points."""
+    X = values["coordinates"]
+    n = len(X)
+    return {"recovered_distances": sp.ImmutableMatrix(
+        n, n, lambda i, j: tidy(sum((a - b) ** 2 for a, b in zip(X[i], X[j]))))}
+
+
+# Work that is right from the student's own earlier table or points earns credit: a slip (plain distances
+# for squared ones) costs its own key, not every key after it.
+FOLLOW_THROUGH = (
+    FollowThrough(("squared_distances",), ("a_matrix", "b_matrix"), _from_table),
+    FollowThrough(("a_matrix",), ("b_matrix",), _from_a),
+    FollowThrough(("coordinates",), ("recovered_distances",), _from_points),
 )
