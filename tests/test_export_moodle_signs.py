@@ -133,7 +133,7 @@ def test_vectors_of_a_repeated_eigenvalue_are_not_asked_and_the_text_says_why():
     assert signs(solution).skipped["eigenvectors"]
     assert "eigenvectors" not in asked or all("v_{3}" in a.label for a in sub_answers(solution)
                                               if a.key == "eigenvectors")
-    assert "repeated eigenvalue are not asked" in question_text("kernel-pca/equilateral-triangle")
+    assert "repeated eigenvalue (or singular value) are not asked" in question_text("kernel-pca/equilateral-triangle")
 
 
 @pytest.mark.parametrize("problem", bundled_problems())

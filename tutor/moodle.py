@@ -98,7 +98,7 @@ def signs(solution) -> Signs:
             lead = rule.consistent_with or key
         else:  # a table of signed columns (new points' values) follows the key the others follow
             lead = next(iter(named)) if len(named) == 1 else key
-        lead = lead if lead in answers else key
+        lead = lead if lead in answers and lead in rules else key
         vectors = _vectors(nested(answers[lead]), rules[lead])
         flip[key] = [_first_sign(v) for v in vectors]
         repeated = set()
@@ -161,8 +161,9 @@ def sign_note(solution) -> str:
         keep = f"; {_listed(followers)} keep{'s' if len(followers) == 1 else ''} its sign" if followers else ""
         sentences.append(f"Take {what} with its first non-zero entry positive{keep}.")
     if any(plan.skipped[k] for k in asked):
-        sentences.append("The vectors of a repeated eigenvalue are not asked: any orthonormal basis of its "
-                         "eigenspace is right, and a quiz that grades one number at a time cannot check that.")
+        sentences.append("Vectors of a repeated eigenvalue (or singular value) are not asked: any orthonormal "
+                         "basis of their space is right, and a quiz that grades one number at a time cannot "
+                         "check that.")
     return " ".join(sentences)
 
 
