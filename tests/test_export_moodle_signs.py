@@ -154,3 +154,16 @@ def test_generated_problems_quiz_values_are_credited_by_tutor_check(topic):
     report = checker.check(checker.read(_answers_file(solution, asked), "<quiz>"))
     for key in {a.key for a in asked}:
         assert report.result(key).verdict in CREDITED, (key, report.result(key).message)
+
+
+@pytest.mark.parametrize("problem,labels", [
+    ("pca/two-d-one-component", [r"\(\mathbf u_{2}\), entry 1", r"\(y_{31}\)", r"\(\lambda_{2}\)"]),
+    ("mds/distance-table", [r"\(X\), row 3, column 2", r"\(\lambda_{1}\)"]),
+    ("svd/two-by-two", [r"\(\mathbf l_{2}\), entry 1", r"\(\delta_{2}\)"]),
+    ("kernel-pca/polynomial-new-point", [r"\(y_{2}(\mathbf x)\)"]),
+    ("feature-space/quadratic-kernel", [r"\(K(\mathbf x, \mathbf y)\)", r"\(\|\phi(\mathbf y)\|\)"]),
+])
+def test_sub_answers_are_labelled_in_symbols_and_words(problem, labels):
+    found = [a.label for a in sub_answers(tutor.solve(problem))]
+    assert set(labels) <= set(found)
+    assert len(set(found)) == len(found)  # no two sub-answers share a label
