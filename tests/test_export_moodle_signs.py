@@ -141,6 +141,9 @@ def test_every_bundled_problems_moodle_xml_parses(problem):
     root = ET.fromstring(quiz_xml([tutor.solve(problem)]))
     (question,) = root.findall("question[@type='cloze']")
     assert question.find("questiontext/text").text and question.find("generalfeedback/text").text
+    solution = tutor.solve(problem)
+    labels = [a.label for a in sub_answers(solution)] + [label for _, label, _ in moodle.text_answers(solution)]
+    assert len(set(labels)) == len(labels)  # each sub-answer says which number it is
 
 
 @pytest.mark.parametrize("topic", ["kernel-pca", "pca", "svd", "mds", "pca-gram"])
