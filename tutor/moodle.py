@@ -2,12 +2,12 @@
 
 The question text is the problem statement followed by a table of sub-answers: a NUMERICAL one (with
 its tolerance) for every number a part asks for, a SHORTANSWER one for every edge code. Each is
-labelled in symbols and words ("v₁, entry 2"). A vector whose sign is a choice is asked with that sign
-fixed in the question text (first non-zero entry positive, see Signs), so that one right answer per
-number grades as `tutor check` does: either sign of the whole vector, never of each entry alone. Each part's
-marks are shared among its sub-answers (a Cloze sub-answer's weight is its share), so the quiz grades
-by the statement's marks. The general feedback is the whole worked solution. Maths is written as
-\\( … \\) and \\[ … \\] for Moodle's MathJax filter.
+labelled in symbols and words ("v₁, entry 2"). A vector whose sign is a choice is asked with that
+sign fixed in the question text (first non-zero entry positive, see Signs), so that one right value
+per number grades as `tutor check` does: either sign of the whole vector, never of each entry alone.
+Each part's marks are shared among its sub-answers (a Cloze sub-answer's weight is its share), so the
+quiz grades by the statement's marks. The general feedback is the whole worked solution. Maths is
+written as \\( … \\) and \\[ … \\] for Moodle's MathJax filter.
 """
 
 from __future__ import annotations
@@ -20,19 +20,10 @@ from dataclasses import dataclass
 
 import sympy as sp
 
-from .checking.rules import nested
 from .escaping import xml_chars, xml_text
 from .exact.tidy import as_expr, is_zero, numeric
 
 SIG_FIGS = 3  # a sub-answer is right within one unit of its third significant figure
-
-
-def _asked(solution) -> dict:
-    """The answers the question's parts ask for, in the parts' order."""
-    from .rendering import with_question
-
-    answers = solution.answers
-    return {part.key: answers[part.key] for part in with_question(solution).question.parts}
 
 
 @dataclass(frozen=True)
@@ -85,7 +76,8 @@ def _first_sign(vector) -> int:
 
 def signs(solution) -> Signs:
     from . import topics
-    from .checking.rules import Basis, _groups
+    from .checking.rules import Basis, nested
+    from .checking.rules import _groups  # the eigenspaces as the Basis rule groups them
 
     rules = _signed_rules(topics.get(solution.topic))
     answers = solution.answers
@@ -137,7 +129,8 @@ def sub_answers(solution) -> list[SubAnswer]:
                         _vector_label(symbol, vector + 1, entry + 1)
                     out.append(SubAnswer(key, label, sign * _float(x)))
         elif isinstance(value, tuple):
-            out += [SubAnswer(key, _entry_label(symbol, i, len(value)), _float(x)) for i, x in enumerate(value, 1)]
+            out += [SubAnswer(key, _entry_label(symbol, i, len(value)), _float(x))
+                    for i, x in enumerate(value, 1)]
         else:
             out.append(SubAnswer(key, _maths(symbol), _float(value)))
     return out
@@ -234,7 +227,7 @@ def text_answers(solution) -> list[tuple[str, str, tuple[str, ...]]]:
             continue
         for i, row in enumerate(value, 1):
             words = [str(x) for x in row]
-            out.append((part.key, f"{_maths(part.symbol)}, row {i}", (",".join(words), ", ".join(words))))
+            out.append((part.key, f"{_maths(part.symbol)}, edge {i}", (",".join(words), ", ".join(words))))
     return out
 
 
