@@ -44,6 +44,8 @@ def close_bundled(name: str) -> str | None:
     """The bundled problem a misspelt name most likely means (kernel-pca/exampel3 -> kernel-pca/example3),
     or None: for a message's "did you mean", never to read in its place."""
     name = name.removeprefix("problems/").removesuffix(".yaml")
+    if len(name) > 100:  # no bundled name is that long
+        return None
     known = bundled_problems()
     found = difflib.get_close_matches(name, known, n=1, cutoff=0.8)
     if not found and "/" in name:  # a misspelt topic folder: kernel-pcaa/example3

@@ -89,7 +89,7 @@ def get(name: object) -> ModuleType:
     if module_name is None:
         import difflib
 
-        hint = difflib.get_close_matches(name, names(), n=1) if isinstance(name, str) else []
+        hint = difflib.get_close_matches(name, names(), n=1) if isinstance(name, str) and len(name) < 100 else []
         also = f"did you mean {hint[0]!r}? " if hint else ""
         raise ProblemError(f"unknown topic {name!r} ({also}known: {', '.join(names())})", field="topic")
     try:
