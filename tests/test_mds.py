@@ -6,6 +6,7 @@ import sympy as sp
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+import tutor
 from tutor import solve
 from tutor.errors import ProblemError
 
@@ -131,3 +132,61 @@ def test_plain_distances_are_shown_as_given_and_squared_first():
     assert solution.answers["squared_distances"] == sp.Matrix([[0, 9, 16], [9, 0, 25], [16, 25, 0]])
     text = render(solution, "md", "brief")
     assert r"\left[d_{ij}\right] = \begin{bmatrix}0 & 3 & 4" in text and "The squared distances are" not in text
+
+
+# --- squared or plain distances: named mistakes (worked by hand from the 3-4-5 triangle) --------------
+
+PLAIN = [[0, 3, 4], [3, 0, 5], [4, 5, 0]]  # the d_ij of mds/distance-table; the parts ask for d_ij²
+
+
+@pytest.mark.parametrize("key", ["squared_distances", "recovered_distances"])
+def test_plain_distances_where_squared_ones_are_asked_are_a_named_mistake(key):
+    result = tutor.check("mds/distance-table", {key: PLAIN}).result(key)
+    assert result.verdict == "mistake" and result.credit == 0
+    assert result.mistake == {"squared_distances": "plain_not_squared_distances",
+                              "recovered_distances": "recovered_plain_distances"}[key]
+    assert "squares" in result.message and result.message.endswith(".")
+    # the right squared table, in decimals too, is still right; a table that is neither is just wrong
+    assert tutor.check("mds/distance-table", {key: [[0, 9, 16], [9, 0, 25], [16, 25, 0]]}).result(key).verdict \
+        == "correct"
+    assert tutor.check("mds/distance-table", {key: [[0, 3, 4], [3, 0, 6], [4, 6, 0]]}).result(key).mistake is None
+
+
+def test_squaring_a_table_of_squared_distances_again_is_a_named_mistake(tmp_path):
+    problem = tmp_path / "squared.yaml"
+    problem.write_text("topic: mds\nsquared_distances: [[0, 9, 16], [9, 0, 25], [16, 25, 0]]\n")
+    # A = −½ (d²)², by hand: −81/2, −128, −625/2 off the diagonal
+    a = [[0, "-81/2", -128], ["-81/2", 0, "-625/2"], [-128, "-625/2", 0]]
+    result = tutor.check(str(problem), {"a_matrix": a}).result("a_matrix")
+    assert (result.verdict, result.mistake) == ("mistake", "a_from_squared_twice")
+    assert "without squaring them again" in result.message
+    # Given plain distances, the same numbers are not that slip (squaring them once is right)
+    assert tutor.check("mds/distance-table", {"a_matrix": a}).result("a_matrix").mistake != "a_from_squared_twice"
+
+
+def test_the_keys_say_they_hold_squared_distances():
+    from tutor.question import wording
+    from tutor.topics import mds
+
+    for key in ("squared_distances", "recovered_distances"):
+        assert "squared distances" in mds.ANSWER_KEYS[key]
+        assert "squared distances" in wording(mds, key)[1]
+
+
+def test_work_that_follows_from_plain_distances_is_charged_once():
+    # The student squares nothing: d_ij as their table, then A = −½ d_ij from it (worked by hand).
+    a = [[0, "-3/2", -2], ["-3/2", 0, "-5/2"], [-2, "-5/2", 0]]
+    report = tutor.check("mds/distance-table", {"squared_distances": PLAIN, "a_matrix": a})
+    assert report.result("squared_distances").mistake == "plain_not_squared_distances"
+    assert report.result("a_matrix").verdict == "follow-through"
+    assert "squared distances" in report.result("a_matrix").message
+
+
+def test_recovered_distances_follow_the_students_own_points():
+    # Points (0,0), (3,0), (0,4) are a right configuration up to rotation; (0,0), (3,0), (0,5) is not,
+    # and its squared distances 9, 25, 34 follow from it (by hand).
+    wrong = [[0, 0], [3, 0], [0, 5]]
+    table = [[0, 9, 25], [9, 0, 34], [25, 34, 0]]
+    report = tutor.check("mds/distance-table", {"coordinates": wrong, "recovered_distances": table})
+    assert report.result("coordinates").credit == 0
+    assert report.result("recovered_distances").verdict == "follow-through"

@@ -50,6 +50,7 @@ def _timed(fn):
     ["solve", EXAMPLE3, "--format", "json"],
     ["sheet", EXAMPLE3, "--solutions"],
     ["export", "moodle", EXAMPLE3, "-o", "QUIZ"],
+    ["export", "qti", EXAMPLE3, "-o", "QUIZ"],
 ])
 def test_a_slow_solve_ends_with_one_line_and_exit_2(slow_spectrum, command, tmp_path):
     command = [str(tmp_path / "quiz.xml") if c == "QUIZ" else c for c in command]

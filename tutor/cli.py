@@ -326,6 +326,37 @@ def moodle(files, output, category, timeout):
     echo(f"{output}: {len(files)} question{'s' if len(files) != 1 else ''}")
 
 
+@export.command()
+@click.argument("files", nargs=-1, required=True)
+@click.option("--output", "-o", type=click.Path(dir_okay=False, writable=True), required=True,
+              help="The zip file to write (a QTI 1.2 package).")
+@click.option("--title", "-t", default="tutor", show_default=True, help="The quiz's title.")
+@timeout_option
+@reports_errors
+def qti(files, output, title, timeout):
+    """A QTI 1.2 package (zip) of the problem FILES for Canvas, Blackboard and other systems: each
+    problem's statement, then a numerical item per number asked, with the worked solution as feedback."""
+    from . import solve as solve_problem
+    from .deadline import deadline
+    from .errors import TutorError
+    from .fields import text
+    from .qti import package, zipped
+
+    try:
+        title = text(title, "--title")
+    except TutorError as err:
+        raise TutorError(err.message, field="--title") from None
+    solutions = [solve_problem(f, timeout=timeout) for f in files]
+    with deadline(timeout * len(files), "writing the questions"):
+        data = zipped(package(solutions, title))
+    try:
+        with open(output, "wb") as handle:
+            handle.write(data)
+    except OSError as error:
+        raise cannot_write(output, error) from None
+    echo(f"{output}: {len(files)} question{'s' if len(files) != 1 else ''}")
+
+
 @main.command()
 @click.argument("files", nargs=-1, required=True)
 @click.option("--format", "-f", "fmt", type=click.Choice(["md", "tex", "html"]), default="md", show_default=True,

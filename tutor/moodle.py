@@ -1,10 +1,13 @@
 """Export problems as a Moodle XML question bank: one Cloze (multianswer) question per problem.
 
 The question text is the problem statement followed by a table of sub-answers: a NUMERICAL one (with
-its tolerance) for every number a part asks for, a SHORTANSWER one for every edge code. Each part's
-marks are shared among its sub-answers (a Cloze sub-answer's weight is its share), so the quiz grades
-by the statement's marks. The general feedback is the whole worked solution. Maths is written as
-\\( … \\) and \\[ … \\] for Moodle's MathJax filter.
+its tolerance) for every number a part asks for, a SHORTANSWER one for every edge code. Each is
+labelled in symbols and words ("v₁, entry 2"). A vector whose sign is a choice is asked with that
+sign fixed in the question text (first non-zero entry positive, see Signs), so that one right value
+per number grades as `tutor check` does: either sign of the whole vector, never of each entry alone.
+Each part's marks are shared among its sub-answers (a Cloze sub-answer's weight is its share), so the
+quiz grades by the statement's marks. The general feedback is the whole worked solution. Maths is
+written as \\( … \\) and \\[ … \\] for Moodle's MathJax filter.
 """
 
 from __future__ import annotations
@@ -13,60 +16,218 @@ import html
 import math
 import re
 from collections import Counter
-from xml.sax.saxutils import escape
+from dataclasses import dataclass
 
 import sympy as sp
 
 from .escaping import xml_chars, xml_text
-from .exact.tidy import as_expr, numeric
+from .exact.tidy import as_expr, is_zero, numeric
 
 SIG_FIGS = 3  # a sub-answer is right within one unit of its third significant figure
 
 
-def _asked(solution) -> dict:
-    """The answers the question's parts ask for, in the parts' order."""
-    from .rendering import with_question
+@dataclass(frozen=True)
+class SubAnswer:
+    """One number a quiz asks for: its part's key, a label in symbols and words (LaTeX maths in
+    \\( … \\), as the question text writes it) and the value the quiz accepts, within its tolerance."""
 
-    answers = solution.answers
-    return {part.key: answers[part.key] for part in with_question(solution).question.parts}
+    key: str
+    label: str
+    value: float
 
 
-def sub_answers(solution) -> list[tuple[str, str, float, bool]]:
-    """(key, label, value, either sign) for every number the quiz asks of the question's parts: the
-    scalars and lists of scalars among their answers, and the vectors whose sign is a choice (accepted
-    either way)."""
-    from . import topics
+@dataclass(frozen=True)
+class Signs:
+    """How a quiz fixes the sign of vectors whose sign is a choice. A quiz grades each number on its
+    own: accepting either sign of each entry would credit a vector with mixed signs. So every vector of
+    a leading key (an eigenvector) is asked with its first non-zero entry positive, and the keys that
+    follow its sign (c = v/√η, scores X_c u, l = Dr/δ) keep it. Vectors of a repeated eigenvalue may be
+    any orthonormal basis of their eigenspace, which no sign fixes: the quiz does not ask them."""
+
+    flip: dict  # key -> the factor (±1) of each of its vectors, by the sign of its leader's vector
+    skipped: dict  # key -> the indices of its vectors that are not asked
+    follows: dict  # key -> the key whose sign it takes (itself for a leader)
+
+
+def _signed_rules(topic) -> dict:
     from .checking.rules import Basis, SignedColumns
     from .checking.tables import tables
 
-    rules = getattr(tables(topics.get(solution.topic)), "RULES", {})
+    return {k: r for k, r in getattr(tables(topic), "RULES", {}).items() if isinstance(r, (Basis, SignedColumns))}
+
+
+def _by_columns(rule) -> bool:
+    """Whether the rule reads the answer's columns as its vectors (points given one per row)."""
+    from .checking.rules import SignedColumns
+
+    return isinstance(rule, SignedColumns) or getattr(rule, "transposed", False)
+
+
+def _vectors(value, rule) -> list[tuple]:
+    return [tuple(c) for c in zip(*value)] if _by_columns(rule) else [tuple(r) for r in value]
+
+
+def _first_sign(vector) -> int:
+    for x in vector:
+        if not is_zero(as_expr(x)):
+            return 1 if numeric(as_expr(x), 30) > 0 else -1
+    return 1
+
+
+def signs(solution) -> Signs:
+    from . import topics
+    from .checking.rules import Basis, nested
+    from .checking.rules import _groups  # the eigenspaces as the Basis rule groups them
+
+    rules = _signed_rules(topics.get(solution.topic))
+    answers = solution.answers
+    named = {r.consistent_with for r in rules.values() if isinstance(r, Basis) and r.consistent_with}
+    flip, skipped, follows = {}, {}, {}
+    for key, rule in rules.items():
+        if key not in answers:
+            continue
+        if isinstance(rule, Basis):
+            lead = rule.consistent_with or key
+        else:  # a table of signed columns (new points' values) follows the key the others follow
+            lead = next(iter(named)) if len(named) == 1 else key
+        lead = lead if lead in answers and lead in rules else key
+        vectors = _vectors(nested(answers[lead]), rules[lead])
+        flip[key] = [_first_sign(v) for v in vectors]
+        repeated = set()
+        for r in (rules[lead], rule):
+            if isinstance(r, Basis):
+                values = tuple(r.values(answers))[: len(vectors)]
+                repeated |= {i for group in _groups(values) if len(group) > 1 for i in group}
+        skipped[key], follows[key] = repeated, lead
+    return Signs(flip, skipped, follows)
+
+
+def sub_answers(solution) -> list[SubAnswer]:
+    """Every number the quiz asks of the question's parts: the scalars and lists of scalars among their
+    answers, and the vectors whose sign is a choice, with that sign fixed (see Signs)."""
+    from . import topics
+    from .rendering import with_question
+
+    rules = _signed_rules(topics.get(solution.topic))
+    plan = signs(solution)
     out = []
-    for key, value in _asked(solution).items():
-        signed = isinstance(rules.get(key), (Basis, SignedColumns))
+    for part in with_question(solution).question.parts:
+        key, symbol, value = part.key, part.symbol, solution.answers[part.key]
         if isinstance(value, sp.MatrixBase) or _has_symbols(value):
             continue
         if isinstance(value, tuple) and value and isinstance(value[0], tuple):
-            if not signed:
-                continue
-            out += [(key, f"{key}[{i}][{j}]", _float(x), True) for i, row in enumerate(value, 1)
-                    for j, x in enumerate(row, 1)]
+            if key not in plan.flip:
+                continue  # a list of points is not asked number by number
+            columns = _by_columns(rules[key])
+            for i, row in enumerate(value):
+                for j, x in enumerate(row):
+                    vector, entry = (j, i) if columns else (i, j)
+                    if vector in plan.skipped[key]:
+                        continue
+                    sign = plan.flip[key][vector] if vector < len(plan.flip[key]) else 1
+                    label = _cell_label(symbol, i + 1, j + 1, len(value)) if columns else \
+                        _vector_label(symbol, vector + 1, entry + 1)
+                    out.append(SubAnswer(key, label, sign * _float(x)))
         elif isinstance(value, tuple):
-            out += [(key, f"{key}[{i}]", _float(x), signed) for i, x in enumerate(value, 1)]
+            out += [SubAnswer(key, _entry_label(symbol, i, len(value)), _float(x))
+                    for i, x in enumerate(value, 1)]
         else:
-            out.append((key, key, _float(value), False))
+            out.append(SubAnswer(key, _maths(symbol), _float(value)))
     return out
 
 
-def text_answers(solution) -> list[tuple[str, tuple[str, ...]]]:
-    """(label, accepted spellings) for the answers written with labels (edge codes, one per edge):
+def sign_note(solution) -> str:
+    """The sentences that say how the quiz fixes signs (HTML, maths for MathJax), or ''."""
+    from . import topics
+    from .question import wording
+    from .rendering import with_question
+
+    topic = topics.get(solution.topic)
+    rules = _signed_rules(topic)
+    plan = signs(solution)
+    asked = [p.key for p in with_question(solution).question.parts if p.key in plan.flip]
+    sentences = []
+    for lead in dict.fromkeys(plan.follows[k] for k in asked):
+        symbol = _maths(wording(topic, lead)[0])
+        what = f"each column of {symbol}" if _by_columns(rules[lead]) else f"each {symbol}"
+        followers = [_maths(wording(topic, k)[0]) for k in asked if plan.follows[k] == lead and k != lead]
+        keep = f"; {_listed(followers)} keep{'s' if len(followers) == 1 else ''} its sign" if followers else ""
+        sentences.append(f"Take {what} with its first non-zero entry positive{keep}.")
+    if any(plan.skipped[k] for k in asked):
+        sentences.append("Vectors of a repeated eigenvalue (or singular value) are not asked: any orthonormal "
+                         "basis of their space is right, and a quiz that grades one number at a time cannot "
+                         "check that.")
+    return " ".join(sentences)
+
+
+def _listed(items: list[str]) -> str:
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
+
+
+# --- labels: the part's symbol with the entry's index, and words for the rest ---------------------------
+
+_INDEX = re.compile(r"_([ij])(?![A-Za-z{])")  # the running index of a symbol such as \eta_i or y_i(\mathbf x)
+
+
+def _maths(latex: str) -> str:
+    return f"\\({latex}\\)"
+
+
+def _indexed(symbol: str, n: int) -> str | None:
+    """The symbol with its running index made n (\\mathbf v_i -> \\mathbf v_{2}), or None if it has none."""
+    return _INDEX.sub(lambda m: f"_{{{n}}}", symbol, count=1) if _INDEX.search(symbol) else None
+
+
+def _pieces(symbol: str) -> list[str]:
+    """A symbol that names several values, "K(x, x), K(y, y)", split at its top-level commas."""
+    pieces, depth, current = [], 0, ""
+    for ch in symbol:
+        depth += (ch in "({[") - (ch in ")}]")
+        if ch == "," and depth == 0:
+            pieces.append(current.strip())
+            current = ""
+        else:
+            current += ch
+    return pieces + [current.strip()]
+
+
+def _entry_label(symbol: str, i: int, n: int) -> str:
+    pieces = _pieces(symbol)
+    if len(pieces) == n > 1:
+        return _maths(pieces[i - 1])
+    indexed = _indexed(symbol, i)
+    return _maths(indexed) if indexed else f"{_maths(symbol)}, entry {i}"
+
+
+def _vector_label(symbol: str, vector: int, entry: int) -> str:
+    """Entry ``entry`` of vector ``vector``: "\\(\\mathbf v_{1}\\), entry 2"; y_{ij} names both."""
+    if "_{ij}" in symbol:
+        return _maths(symbol.replace("_{ij}", f"_{{{entry}{',' if max(entry, vector) > 9 else ''}{vector}}}", 1))
+    indexed = _indexed(symbol, vector)
+    return f"{_maths(indexed)}, entry {entry}" if indexed else f"{_maths(symbol)}, vector {vector}, entry {entry}"
+
+
+def _cell_label(symbol: str, row: int, column: int, rows: int) -> str:
+    """A table whose columns are the vectors: "\\(X\\), row 2, column 1", or "\\(y_{1}(\\mathbf x)\\)"."""
+    indexed = _indexed(symbol, column)
+    if indexed:
+        return _maths(indexed) + (f", row {row}" if rows > 1 else "")
+    return f"{_maths(symbol)}, row {row}, column {column}"
+
+
+def text_answers(solution) -> list[tuple[str, str, tuple[str, ...]]]:
+    """(key, label, accepted spellings) for the answers written with labels (edge codes, one per edge):
     Moodle gets them as SHORTANSWER sub-answers, with or without spaces after the commas."""
+    from .rendering import with_question
+
     out = []
-    for key, value in _asked(solution).items():
+    for part in with_question(solution).question.parts:
+        value = solution.answers[part.key]
         if not (isinstance(value, tuple) and value and isinstance(value[0], tuple) and _has_symbols(value)):
             continue
         for i, row in enumerate(value, 1):
             words = [str(x) for x in row]
-            out.append((f"{key}[{i}]", (",".join(words), ", ".join(words))))
+            out.append((part.key, f"{_maths(part.symbol)}, edge {i}", (",".join(words), ", ".join(words))))
     return out
 
 
@@ -96,12 +257,9 @@ def _number(x: float) -> str:
     return f"{x:.6g}"
 
 
-def cloze(value: float, either_sign: bool, weight: int = 1) -> str:
-    tol = _number(tolerance(value))
-    answer = f"={_number(value)}:{tol}"
-    if either_sign and value != 0:
-        answer += f"~%100%{_number(-value)}:{tol}"
-    return "{" + str(weight) + ":NUMERICAL:" + answer + "}"
+def cloze(value: float, weight: int = 1) -> str:
+    """A Cloze NUMERICAL sub-answer: one right value, within its tolerance."""
+    return "{" + str(weight) + ":NUMERICAL:" + f"={_number(value)}:{_number(tolerance(value))}" + "}"
 
 
 def weights(marks: dict[str, sp.Rational], counts: dict[str, int]) -> dict[str, int]:
@@ -144,6 +302,17 @@ def markdown_to_html(text: str) -> str:
     return "\n".join(out)
 
 
+def answer_note(solution) -> str:
+    """What the quiz asks of every answer (HTML): decimals, the signs it fixes, how edge codes are typed."""
+    note = "Give decimals to at least 3 significant figures."
+    signs_fixed = sign_note(solution)
+    if signs_fixed:
+        note += " " + signs_fixed
+    if text_answers(solution):
+        note += " Type each edge code as its five entries separated by commas, such as 0,1,X,a,Y."
+    return note
+
+
 def question_xml(solution, name: str | None = None) -> str:
     """One Cloze question; ``name`` is its name in the question bank (default: the problem's title)."""
     from .rendering import environment, problem_template, render, with_question
@@ -155,21 +324,15 @@ def question_xml(solution, name: str | None = None) -> str:
     parts = {part.key: part.label for part in solution.question.parts}
 
     def cell(key: str, label: str) -> str:
-        return f"<td>({parts[key]}) <code>{escape(label)}</code></td>"
+        return f"<td>({parts[key]}) {html.escape(label, quote=False)}</td>"
 
     numbers, texts = sub_answers(solution), text_answers(solution)
-    text_keys = [label.partition("[")[0] for label, _ in texts]
-    counts = Counter([n[0] for n in numbers] + text_keys)
+    counts = Counter([n.key for n in numbers] + [key for key, _, _ in texts])
     weight = weights({part.key: part.marks for part in solution.question.parts}, counts)
-    rows = "".join(f"<tr>{cell(key, label)}<td>{cloze(value, signed, weight[key])}</td></tr>"
-                   for key, label, value, signed in numbers)
+    rows = "".join(f"<tr>{cell(n.key, n.label)}<td>{cloze(n.value, weight[n.key])}</td></tr>" for n in numbers)
     rows += "".join(f"<tr>{cell(key, label)}<td>{short_answer(spellings, weight[key])}</td></tr>"
-                    for key, (label, spellings) in zip(text_keys, texts))
-    note = ("<p>Give decimals to at least 3 significant figures. Where the sign of a vector is a "
-            "choice (an eigenvector and what follows from it), either sign is accepted.</p>")
-    if texts:
-        note += "<p>Type each edge code as its five entries separated by commas, such as 0,1,X,a,Y.</p>"
-    text = markdown_to_html(statement) + note + f"<table>{rows}</table>"
+                    for key, label, spellings in texts)
+    text = markdown_to_html(statement) + f"<p>{answer_note(solution)}</p>" + f"<table>{rows}</table>"
     # Without figures: Moodle's HTML cleaning removes inline SVG, and a quiz has no files beside it.
     feedback = markdown_to_html(render(solution, "md", figures=False))
     return (f'  <question type="cloze">\n'

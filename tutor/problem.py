@@ -17,7 +17,7 @@ from . import question, topics
 from .checking.settings import CheckSettings, parse_settings
 from .errors import ProblemError, TutorError
 from .escaping import shorten
-from .resources import bundled_problem
+from .resources import bundled_problem, close_bundled
 
 MAX_FILE_BYTES = 1_000_000
 
@@ -59,7 +59,9 @@ def read_text(path: str, *, bundled: bool = True, follow_symlinks: bool = True) 
         except (OSError, RuntimeError):  # a symlink loop on the way: not one of ours
             found = None
         if found is None:
-            raise ProblemError("no such file", file=path) from None
+            hint = close_bundled(path) if bundled else None
+            also = f" (did you mean the bundled problem {hint!r}?)" if hint else ""
+            raise ProblemError(f"no such file{also}", file=path) from None
         path, shown = str(found), path
         info = os.stat(path)
     except (OSError, ValueError) as err:  # a symlink loop, a name too long, a NUL in the name
@@ -151,7 +153,11 @@ def _yaml_message(err: yaml.YAMLError) -> str:
     mark = getattr(err, "problem_mark", None)
     where = f"line {mark.line + 1}: " if mark is not None else ""
     problem = getattr(err, "problem", None) or "invalid YAML"
-    return f"{where}invalid YAML: {shorten(problem, 120)}"
+    hint = ""
+    if "unknown escape character" in problem:  # "\sqrt{2}" in double quotes
+        hint = ("; in double quotes a backslash starts an escape: write LaTeX in single quotes, "
+                "such as '\\sqrt{2}', or without quotes")
+    return f"{where}invalid YAML: {shorten(problem, 120)}{hint}"
 
 
 _OPEN = object()  # a node whose children are still being measured
@@ -208,8 +214,39 @@ def _children(node: yaml.Node, where: str) -> list[tuple[yaml.Node, str]]:
     return []
 
 
+# YAML's escapes in double quotes that begin LaTeX commands: "\frac" is a form feed and "rac".
+_ESCAPES = {"\a": ("a", "a bell"), "\b": ("b", "a backspace"), "\t": ("t", "a tab"),
+            "\v": ("v", "a vertical tab"), "\f": ("f", "a form feed"), "\r": ("r", "a carriage return"),
+            "\x1b": ("e", "an escape character"), "\n": ("n", "a line break")}
+# The LaTeX commands those escapes begin (so that "a\rb", a title with a control character, is not one).
+_LATEX = {"alpha", "approx", "ast", "angle", "arccos", "arcsin", "arctan", "beta", "bar", "binom", "begin", "big",
+          "bigl", "bigr", "boldsymbol", "bf", "bmatrix", "bullet", "theta", "tau", "times", "text", "textstyle",
+          "tilde", "top", "to", "tfrac", "tan", "tanh", "tr", "vec", "varepsilon", "varphi", "vartheta", "vee",
+          "vert", "vdots", "frac", "rho", "right", "rangle", "rightarrow", "rm", "eta", "epsilon", "exp", "ell",
+          "end", "equiv", "nu", "nabla", "neq", "ne", "norm", "not", "neg"}
+_ESCAPED_LATEX = re.compile("([\a\b\t\v\f\r\x1b\n])([A-Za-z]+)")
+
+
+def _latex_in_double_quotes(node: yaml.ScalarNode, where: str) -> None:
+    r"""Refuse LaTeX that YAML read in double quotes ("\frac{8}{9}": a form feed, then "rac{8}{9}"),
+    saying how to write it: the error it would cause later ("unknown name 'rac'") does not."""
+    if node.style != '"' or not isinstance(node.value, str):
+        return
+    for m in _ESCAPED_LATEX.finditer(node.value):
+        letter, name = _ESCAPES[m.group(1)]
+        if letter + m.group(2) not in _LATEX:
+            continue  # a control character that is meant, or no command: "first line\nsecond"
+        meant = "".join("\\" + _ESCAPES[c][0] if c in _ESCAPES else c for c in node.value)
+        line = f"line {node.start_mark.line + 1}: " if node.start_mark is not None else ""
+        quoted = "'" + shorten(meant) + "'"
+        raise ProblemError(f'{line}YAML reads "\\{letter}{m.group(2)}" in double quotes as {name} followed by '
+                           f'"{m.group(2)}": write LaTeX in single quotes, {quoted}, or without quotes',
+                           field=where or None)
+
+
 def _check_scalar(node: yaml.ScalarNode, loader, where: str) -> None:
     """Build a scalar now, so that a value YAML cannot read is an error naming its field."""
+    _latex_in_double_quotes(node, where)
     if node.tag in _NUMBER_TAGS and len(node.value) > MAX_NUMBER_CHARS:
         raise ProblemError(f"a number of {len(node.value)} characters is too long (at most {MAX_NUMBER_CHARS})",
                            field=where or None)

@@ -87,7 +87,11 @@ def _module_name(name: str) -> str | None:
 def get(name: object) -> ModuleType:
     module_name = _module_name(name) if isinstance(name, str) else None
     if module_name is None:
-        raise ProblemError(f"unknown topic {name!r} (known: {', '.join(names())})", field="topic")
+        import difflib
+
+        hint = difflib.get_close_matches(name, names(), n=1) if isinstance(name, str) and len(name) < 100 else []
+        also = f"did you mean {hint[0]!r}? " if hint else ""
+        raise ProblemError(f"unknown topic {name!r} ({also}known: {', '.join(names())})", field="topic")
     try:
         module = importlib.import_module(module_name)
     except ImportError as err:

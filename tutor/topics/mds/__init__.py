@@ -26,12 +26,12 @@ NAME = "mds"
 SUMMARY = "Classical multidimensional scaling: A, B = HAH, X = V Λ^(1/2), distances checked"
 FIELDS = ("topic", "title", "points", "distances", "squared_distances", "dimensions")
 ANSWER_KEYS = {
-    "squared_distances": "squared distances d² (n×n; points or plain distances given)",
+    "squared_distances": "the squared distances d²ᵢⱼ, not dᵢⱼ (n×n; points or plain distances given)",
     "a_matrix": "A = −½[d²] (n×n)",
     "b_matrix": "B = HAH (n×n)",
     "eigenvalues": "eigenvalues of B (n values, descending)",
     "coordinates": "the recovered points (n points of p values)",
-    "recovered_distances": "their squared distances (n×n)",
+    "recovered_distances": "the squared distances ‖x̂ᵢ − x̂ⱼ‖² of the recovered points (n×n)",
 }
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import sympy as sp
 
 from tutor.checking import rules
-from tutor.checking.variants import Mistake
+from tutor.checking.variants import FollowThrough, Mistake, matrix
 from tutor.exact.tidy import tidy
 from tutor.recipes.centring import centring_matrix
 
@@ -27,9 +27,64 @@ def _slipped_a(scale):
     return variant
 
 
+def _plain(key):
+    """The answer of ``key`` (a table of squared distances) with each entry's square root: the plain
+    distances, given where their squares were asked."""
+    def variant(problem, solution):
+        return {key: sp.ImmutableMatrix(solution.answers[key].applyfunc(lambda v: tidy(sp.sqrt(v))))}
+    return variant
+
+
+def _squared_twice(problem, solution):
+    """A and B from a table of squared distances squared again, as if it held the plain distances."""
+    if problem.points is not None or problem.distances is not None:
+        return {}  # the table given is of plain distances (or there is none): no such slip
+    return _slipped_a(lambda v: -v**2 / 2)(problem, solution)
+
+
 MISTAKES = (
+    Mistake("plain_not_squared_distances",
+            "These are the plain distances dᵢⱼ; the part asks for their squares d²ᵢⱼ: square each entry.",
+            ("squared_distances",), _plain("squared_distances")),
+    Mistake("recovered_plain_distances",
+            "These are the distances ‖x̂ᵢ − x̂ⱼ‖ of the recovered points; the part asks for their squares "
+            "‖x̂ᵢ − x̂ⱼ‖², to compare with the d²ᵢⱼ: square each entry.",
+            ("recovered_distances",), _plain("recovered_distances")),
+    Mistake("a_from_squared_twice",
+            "The table gives the squared distances d²ᵢⱼ already: A = −½ d²ᵢⱼ takes them as they are, "
+            "without squaring them again.", ("a_matrix", "b_matrix"), _squared_twice),
     Mistake("a_from_plain_distances", "A is −½ times the squared distances, A = −½ d²ᵢⱼ, not −½ dᵢⱼ.",
             ("a_matrix", "b_matrix"), _slipped_a(lambda v: -sp.sqrt(v) / 2)),
     Mistake("a_without_half", "A = −½ d²ᵢⱼ: the factor −½ is missing (B = HAH = −½ H[d²ᵢⱼ] H).",
             ("a_matrix", "b_matrix"), _slipped_a(lambda v: -v)),
+)
+
+
+def _from_table(problem, expected, values):
+    """A and B from the student's own table of squared distances."""
+    D2 = matrix(values["squared_distances"])
+    A = sp.ImmutableMatrix(D2.applyfunc(lambda v: tidy(-v / 2)))
+    return {"a_matrix": A, **_from_a(problem, expected, {"a_matrix": A})}
+
+
+def _from_a(problem, expected, values):
+    A = matrix(values["a_matrix"])
+    H = centring_matrix(A.rows)
+    return {"b_matrix": sp.ImmutableMatrix((H * A * H).applyfunc(tidy))}
+
+
+def _from_points(problem, expected, values):
+    """The squared distances of the student's own recovered points."""
+    X = values["coordinates"]
+    n = len(X)
+    return {"recovered_distances": sp.ImmutableMatrix(
+        n, n, lambda i, j: tidy(sum((a - b) ** 2 for a, b in zip(X[i], X[j]))))}
+
+
+# Work that is right from the student's own earlier table or points earns credit: a slip (plain distances
+# for squared ones) costs its own key, not every key after it.
+FOLLOW_THROUGH = (
+    FollowThrough(("squared_distances",), ("a_matrix", "b_matrix"), _from_table),
+    FollowThrough(("a_matrix",), ("b_matrix",), _from_a),
+    FollowThrough(("coordinates",), ("recovered_distances",), _from_points),
 )
