@@ -12,7 +12,7 @@ problem once and keeps the variant solutions, so a class batch pays for them onc
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 import sympy as sp
@@ -107,18 +107,41 @@ class Checker:
     # --- checking ---------------------------------------------------------------
 
     def check(self, submission: Submission) -> Report:
+        entries, padded = self._read_omitted_zeros(submission.entries)
+        submission = Submission(submission.source, entries)
         given = {k: v for k, v in submission.entries.items() if isinstance(v, Given)}
         right: set[str] = set()  # correct or decimal
         credited: set[str] = set()  # right, or consistent with the student's own earlier work
         results = []
         for key in self.keys:
             result = self._check_key(key, submission.entries.get(key), given, right, credited)
+            if key in padded:
+                result = replace(result, message=f"{result.message}; {padded[key]}")
             if result.verdict in ("correct", "decimal"):
                 right.add(key)
             if result.verdict in CREDITED:
                 credited.add(key)
             results.append(result)
         return Report(self.loaded.source, submission.source, self.solution.topic, self.tol.sig_figs, tuple(results))
+
+    def _read_omitted_zeros(self, entries):
+        """A list of values (eigenvalues, variances, fractions) that leaves out zeros of the answer,
+        as the notes list only the η > 0: the left-out entries are read as 0, and said so."""
+        entries, padded = dict(entries), {}
+        for key, entry in entries.items():
+            expected = nested(self.expected[key])
+            if not (getattr(self.rules[key], "omits_zeros", False) and isinstance(entry, Given)
+                    and isinstance(entry.value, tuple) and isinstance(expected, tuple)):
+                continue
+            missing = len(expected) - len(entry.value)
+            if missing <= 0 or any(isinstance(x, tuple) for x in entry.value) or \
+                    sum(1 for x in expected if x == 0) < missing:
+                continue
+            zeros = (sp.Integer(0),) * missing
+            entries[key] = Given(entry.value + zeros, entry.decimal, tuple(entry.typed or (False,) * len(entry.value)) + (False,) * missing)
+            padded[key] = f"the {missing} values left out were read as 0" if missing > 1 else \
+                "the value left out was read as 0"
+        return entries, padded
 
     def _check_key(self, key, entry, given, right, credited) -> KeyResult:
         weight = self.settings.weight(key)
