@@ -35,7 +35,7 @@ def test_a_kept_component_with_eigenvalue_0_has_zero_scores(u, scores):
 
 
 def test_zero_scores_must_be_zero_to_the_answers_own_scale():
-    got = verdicts(LINE, {"scores": [["-1.00", "1.00"], ["0.1", "0"]]})
+    got = verdicts(LINE, {"scores": [["-1.00", "1.00"], ["0.3", "0"]]})
     assert got == {"scores": "wrong"}
 
 

@@ -26,7 +26,7 @@ from .rules import Context, Rule, default_rule, flatten, nested
 from .tables import tables
 from .variants import FollowThrough, Mistake, trivial
 
-VERDICTS = ("correct", "decimal", "follow-through", "mistake", "wrong", "missing", "unreadable")
+VERDICTS = ("correct", "decimal", "follow-through", "imprecise", "mistake", "wrong", "missing", "unreadable")
 CREDITED = ("correct", "decimal", "follow-through")
 
 # What a student's value may do to our arithmetic: anything else is a bug of ours and is raised.
@@ -151,6 +151,8 @@ class Checker:
 
         def result(verdict, message, mistake=None):
             credit = weight if verdict in CREDITED else sp.Integer(0)
+            if verdict == "imprecise":
+                credit = weight * self.settings.imprecise_credit
             value, typed = (entry.value, entry.typed) if isinstance(entry, Given) else (None, False)
             return KeyResult(key, verdict, message, weight, credit, value, mistake, typed)
 
@@ -182,6 +184,10 @@ class Checker:
                               f"{judgement.message}, consistent with your {yours}")
             return result("follow-through", f"consistent with your own {yours} (follow-through credit): "
                                             f"{judgement.message}")
+        figures = self._imprecise(rule, entry, key, given, credited)
+        if figures:
+            return result("imprecise", f"right to {figures} significant figure{'s' if figures > 1 else ''}; "
+                                       f"give {self.tol.sig_figs}")
         named = self._named_mistake(key, entry, given, right, credited)
         if named and named.earlier:  # the mistake was made (and charged) at an earlier key
             return result("follow-through", f"consistent with your own {_yours(named.earlier)} "
@@ -195,6 +201,23 @@ class Checker:
             return result("wrong", f"{judged.message}; too large to check follow-through from your "
                                    f"{_yours(needs)}: {reason.removeprefix(_TOO_LARGE)}")
         return result("wrong", judged.message)
+
+    def _imprecise(self, rule, entry, key, given, credited) -> int | None:
+        """The most significant figures (fewer than asked, and at least MIN_FIGURES or one fewer) to
+        which a decimal answer is right, or None."""
+        if not entry.decimal:
+            return None
+        ctx = self._context(self.expected, given, credited)
+        fewest = max(1, min(MIN_FIGURES, self.tol.sig_figs - 1))
+        for figures in range(self.tol.sig_figs - 1, fewest - 1, -1):
+            try:
+                with budget.deadline(budget.JUDGE_SECONDS):
+                    judged = rule.judge(entry, self.expected[key], Tolerance(figures), ctx)
+            except (budget.Uncheckable, budget.Deadline, *_JUDGE_ERRORS):
+                return None
+            if judged.match:
+                return figures
+        return None
 
     def _judge(self, rule: Rule, entry: Given, expected, ctx: Context):
         """The rule's Judgement, or why the answer could not be judged against ``expected`` (a str)."""
@@ -396,6 +419,7 @@ class Checker:
         return self._variants[mistake]
 
 
+MIN_FIGURES = 2  # a decimal right to fewer figures than this (and than asked less one) is wrong, not imprecise
 MAX_COMPOUNDS = 200  # pairs of mistakes tried for one problem (each is one variant of the solver)
 
 
