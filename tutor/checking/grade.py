@@ -22,7 +22,7 @@ from ..exact.tidy import as_expr, count_ops
 from . import budget
 from .answers import AnswersError, Given, Submission, Unreadable, read_submission
 from .compare import DECIMAL, Tolerance
-from .rules import Context, Rule, default_rule, flatten, nested
+from .rules import Context, Rule, default_rule, flatten, nested, shape_of
 from .tables import tables
 from .variants import FollowThrough, Mistake, trivial
 
@@ -309,18 +309,20 @@ class Checker:
         mistake that would change an earlier answer the student got right is never named."""
         rule = self.rules[key]
         mistakes = getattr(self.tables, "MISTAKES", ())
-        found = []
+        singles = []
         for mistake in mistakes:
             if key in mistake.keys:
                 variant = self._variant(mistake)  # the solver's own work: outside the answer's deadline
                 if variant and key in variant:
-                    found += self._explains(key, entry, given, right, credited, rule, variant,
-                                            mistake.name, mistake.sentence, (mistake,))
-                    if found and found[-1].earlier:
-                        return found[-1]
-        if found:
-            return found[0]
-        for first, second in self._pairs(key, mistakes):
+                    singles += self._explains(key, entry, given, right, credited, rule, variant,
+                                              mistake.name, mistake.sentence, (mistake,))
+                    if singles and singles[-1].earlier:
+                        return singles[-1]
+        # A mistake made here on top of one the student made (and was charged for) at an earlier key
+        # agrees with their record better than a single mistake that ignores their earlier answers.
+        wrong_before = any(j in given and j not in right for j in self.ancestors[key])
+        both = None
+        for first, second in (self._pairs(key, mistakes) if wrong_before or not singles else ()):
             variant = self._compound(first, second)
             if variant and key in variant:
                 explained = self._explains(key, entry, given, right, credited, rule, variant,
@@ -328,11 +330,13 @@ class Checker:
                 if explained and explained[0].earlier:  # the first was charged where it was made
                     return Named(second.name, f"On your own {_yours(explained[0].earlier)}: {second.sentence}",
                                  explained[0].judgement, ())
-                if explained:  # neither step answered: both mistakes are charged here, together
-                    return Named(f"{first.name}+{second.name}",
+                if explained and both is None:  # neither step answered: both mistakes are charged here
+                    both = Named(f"{first.name}+{second.name}",
                                  f"Two mistakes together: {first.sentence} {second.sentence}",
                                  explained[0].judgement, ())
-        return None
+                    if not wrong_before:
+                        break
+        return singles[0] if singles else both
 
     def _explains(self, key, entry, given, right, credited, rule, variant, name, sentence, origin) -> list:
         """[Named] when the variant's value for ``key`` matches the answer and the student's record; else []."""
@@ -354,7 +358,7 @@ class Checker:
         return [Named(name, sentence, judged, tuple(k for k in self.keys if k in earlier))]
 
     def _matches_variant(self, origin, variant, key, entry: Given) -> bool:
-        cache = (tuple(m.name for m in origin), id(variant), key)
+        cache = (tuple(m.name for m in origin), id(variant), key, entry.value, entry.decimal)
         if cache not in self._matches:
             merged = {**self.expected, **variant}
             ctx = self._context(merged, {}, frozenset())
@@ -405,7 +409,10 @@ class Checker:
                     two = {}
                 start = self.keys[self._origin(second)] if self._origin(second) < len(self.keys) else None
                 kept = {k: v for k, v in one.items() if k != start and start not in self.ancestors.get(k, ())}
-                two = _defined(two)
+                # A second mistake that cannot apply to the first's answers (a d×d "kernel" to centre) gives
+                # values of another shape: no compound.
+                two = {k: v for k, v in _defined(two).items()
+                       if k in self.expected and shape_of(nested(v)) == shape_of(nested(self.expected[k]))}
                 if two:
                     self._compounds[pair] = {**kept, **two}
         return self._compounds[pair]
