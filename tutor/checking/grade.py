@@ -411,8 +411,13 @@ class Checker:
                 kept = {k: v for k, v in one.items() if k != start and start not in self.ancestors.get(k, ())}
                 # A second mistake that cannot apply to the first's answers (a d×d "kernel" to centre) gives
                 # values of another shape: no compound.
+                # A second mistake that ignores the first one's answers (it starts again from the problem)
+                # gives its own single values: not a compound, and mixing them with the first one's
+                # answers would judge them in a context of neither.
+                alone = self._variant(second) or {}
                 two = {k: v for k, v in _defined(two).items()
-                       if k in self.expected and shape_of(nested(v)) == shape_of(nested(self.expected[k]))}
+                       if k in self.expected and shape_of(nested(v)) == shape_of(nested(self.expected[k]))
+                       and not (k in alone and nested(alone[k]) == nested(v))}
                 if two:
                     self._compounds[pair] = {**kept, **two}
         return self._compounds[pair]
