@@ -1,9 +1,12 @@
 """Check a submission against one problem: a verdict for every answer key, and a score.
 
-For each key, in the order of the recipe:
+For each key, in the order of the recipe (which is the order of its dependencies):
   correct / decimal  the answer matches the solution (by the key's rule);
-  follow-through     it matches what the student's own earlier answers give;
-  mistake            it matches a named mistake of the topic;
+  follow-through     it matches what the student's own earlier answers give, or a named
+                     mistake the student's earlier answers already show;
+  imprecise          a decimal right to fewer significant figures than asked (partial credit);
+  mistake            it matches a named mistake (or two, at different steps) that agrees
+                     with the student's earlier answers;
   wrong, missing, unreadable otherwise.
 Follow-through is tried before named mistakes: once a slip has cost its own
 key, later work that is consistent with it earns credit. A Checker solves the
@@ -91,7 +94,7 @@ class Checker:
         self._variants: dict[Mistake, dict | None] = {}
         self._derived: dict[tuple, dict | None] = {}
         self.ancestors = dependencies(self.keys, self.tables)
-        self._matches: dict[tuple, bool] = {}  # (variant id, key) -> the student's answer matches it
+        self._matches: dict[tuple, bool] = {}  # (mistakes, variant, key, answer) -> the answer matches it
         self._compounds: dict[tuple[Mistake, Mistake], dict | None] = {}
 
     # --- reading ----------------------------------------------------------------
@@ -141,7 +144,8 @@ class Checker:
                     sum(1 for x in expected if x == 0) < missing:
                 continue
             zeros = (sp.Integer(0),) * missing
-            entries[key] = Given(entry.value + zeros, entry.decimal, tuple(entry.typed or (False,) * len(entry.value)) + (False,) * missing)
+            typed = tuple(entry.typed or (False,) * len(entry.value)) + (False,) * missing
+            entries[key] = Given(entry.value + zeros, entry.decimal, typed)
             padded[key] = f"the {missing} values left out were read as 0" if missing > 1 else \
                 "the value left out was read as 0"
         return entries, padded
@@ -409,11 +413,9 @@ class Checker:
                     two = {}
                 start = self.keys[self._origin(second)] if self._origin(second) < len(self.keys) else None
                 kept = {k: v for k, v in one.items() if k != start and start not in self.ancestors.get(k, ())}
-                # A second mistake that cannot apply to the first's answers (a d×d "kernel" to centre) gives
-                # values of another shape: no compound.
-                # A second mistake that ignores the first one's answers (it starts again from the problem)
-                # gives its own single values: not a compound, and mixing them with the first one's
-                # answers would judge them in a context of neither.
+                # No compound where the second mistake cannot apply to the first one's answers (a d×d
+                # "kernel" to centre: another shape) or ignores them (it starts again from the problem:
+                # its own single values, which would be judged in a context of neither).
                 alone = self._variant(second) or {}
                 two = {k: v for k, v in _defined(two).items()
                        if k in self.expected and shape_of(nested(v)) == shape_of(nested(self.expected[k]))
