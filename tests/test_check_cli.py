@@ -62,7 +62,9 @@ def test_weights_and_tolerance_from_the_problem_file_and_the_command_line(tmp_pa
     assert data["answers"]["eigenvalues"]["verdict"] == "decimal"
     data = json.loads(run_cli("check", str(problem), answers("eigenvalues: [6.04, 2, 0]\n"), "-f", "json",
                               "--sig-figs", "3").output)
-    assert data["answers"]["eigenvalues"]["verdict"] == "wrong"
+    assert data["answers"]["eigenvalues"] == {"verdict": "imprecise", "message": "right to 2 significant figures; "
+                                              "give 3", "read_as": data["answers"]["eigenvalues"]["read_as"]}
+    assert data["score"] == 1.5  # half of eigenvalues' weight 3
 
 
 UNUSABLE = {

@@ -87,10 +87,11 @@ def test_an_exact_fraction_is_not_judged_with_a_tolerance():
 def test_decimals_are_reported_as_correct_decimal_and_the_tolerance_is_settable(tmp_problem):
     assert verdict(PCA, "captured_fraction", 0.8) == "correct"  # 0.8 is exactly 4/5
     assert verdict(PCA, "eigenvectors", [[0.7071, -0.7071], [0.7071, 0.7071]]) == "decimal"
-    assert verdict(PCA, "eigenvectors", [[0.7071, -0.7071], [0.7071, 0.7071]], sig_figs=6) == "wrong"
+    assert verdict(PCA, "eigenvectors", [[0.7071, -0.7071], [0.7071, 0.7071]], sig_figs=6) == "imprecise"
+    assert verdict(PCA, "eigenvectors", [[0.6, -0.8], [0.8, 0.6]]) == "wrong"
     path = tmp_problem("topic: pca\npoints: [[2, 0], [0, 2], [3, 1], [1, 3]]\ncheck: {sig_figs: 2}\n")
     assert verdict(path, "eigenvectors", [[0.71, -0.71], [0.71, 0.71]]) == "decimal"
-    assert verdict(path, "eigenvectors", [[0.71, -0.71], [0.71, 0.71]], sig_figs=3) == "wrong"
+    assert verdict(path, "eigenvectors", [[0.71, -0.71], [0.71, 0.71]], sig_figs=3) == "imprecise"
 
 
 def test_eigenvalues_in_any_order_and_the_polynomial_up_to_sign():

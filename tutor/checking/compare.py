@@ -33,9 +33,10 @@ class Tolerance:
         """Whether a decimal answer agrees with ``expected`` to ``sig_figs`` significant figures."""
         return self.allows_vector((given,), (expected,))
 
-    def allows_vector(self, given, expected) -> bool:
+    def allows_vector(self, given, expected, scale=None) -> bool:
         """Whether a decimal vector agrees with ``expected`` to ``sig_figs`` figures of its largest entry
-        (an entry that should be 0 cannot be judged relative to itself).
+        (an entry that should be 0 cannot be judged relative to itself), or of ``scale`` when given
+        (a zero vector is judged relative to the answer it belongs to).
 
         In mpmath's numbers, not floats: 10^-435 squared is not 0, nor is 10^434 infinite.
         """
@@ -43,7 +44,7 @@ class Tolerance:
         g = [mpmath.mpf(numeric(x, 30)) for x in given]
         if not all(mpmath.isfinite(x) for x in e + g):
             return False
-        scale = max(abs(x) for x in e)
+        scale = max([abs(x) for x in e] + ([abs(mpmath.mpf(numeric(scale, 30)))] if scale is not None else []))
         if scale == 0:
             return all(abs(x) <= mpmath.mpf(10) ** (-self.sig_figs) for x in g)
         unit = mpmath.mpf(10) ** (int(mpmath.floor(mpmath.log10(scale))) - self.sig_figs + 1)

@@ -1,9 +1,12 @@
 """Check a submission against one problem: a verdict for every answer key, and a score.
 
-For each key, in the order of the recipe:
+For each key, in the order of the recipe (which is the order of its dependencies):
   correct / decimal  the answer matches the solution (by the key's rule);
-  follow-through     it matches what the student's own earlier answers give;
-  mistake            it matches a named mistake of the topic;
+  follow-through     it matches what the student's own earlier answers give, or a named
+                     mistake the student's earlier answers already show;
+  imprecise          a decimal right to fewer significant figures than asked (partial credit);
+  mistake            it matches a named mistake (or two, at different steps) that agrees
+                     with the student's earlier answers;
   wrong, missing, unreadable otherwise.
 Follow-through is tried before named mistakes: once a slip has cost its own
 key, later work that is consistent with it earns credit. A Checker solves the
@@ -12,7 +15,7 @@ problem once and keeps the variant solutions, so a class batch pays for them onc
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 import sympy as sp
@@ -22,11 +25,11 @@ from ..exact.tidy import as_expr, count_ops
 from . import budget
 from .answers import AnswersError, Given, Submission, Unreadable, read_submission
 from .compare import DECIMAL, Tolerance
-from .rules import Context, Rule, default_rule, flatten, nested
+from .rules import Context, Rule, default_rule, flatten, nested, shape_of
 from .tables import tables
 from .variants import FollowThrough, Mistake, trivial
 
-VERDICTS = ("correct", "decimal", "follow-through", "mistake", "wrong", "missing", "unreadable")
+VERDICTS = ("correct", "decimal", "follow-through", "imprecise", "mistake", "wrong", "missing", "unreadable")
 CREDITED = ("correct", "decimal", "follow-through")
 
 # What a student's value may do to our arithmetic: anything else is a bug of ours and is raised.
@@ -90,6 +93,9 @@ class Checker:
         self.rules: dict[str, Rule] = {k: rules.get(k) or default_rule(self.expected[k]) for k in self.keys}
         self._variants: dict[Mistake, dict | None] = {}
         self._derived: dict[tuple, dict | None] = {}
+        self.ancestors = dependencies(self.keys, self.tables)
+        self._matches: dict[tuple, bool] = {}  # (mistakes, variant, key, answer) -> the answer matches it
+        self._compounds: dict[tuple[Mistake, Mistake], dict | None] = {}
 
     # --- reading ----------------------------------------------------------------
 
@@ -107,12 +113,16 @@ class Checker:
     # --- checking ---------------------------------------------------------------
 
     def check(self, submission: Submission) -> Report:
+        entries, padded = self._read_omitted_zeros(submission.entries)
+        submission = Submission(submission.source, entries)
         given = {k: v for k, v in submission.entries.items() if isinstance(v, Given)}
         right: set[str] = set()  # correct or decimal
         credited: set[str] = set()  # right, or consistent with the student's own earlier work
         results = []
         for key in self.keys:
             result = self._check_key(key, submission.entries.get(key), given, right, credited)
+            if key in padded:
+                result = replace(result, message=f"{result.message}; {padded[key]}")
             if result.verdict in ("correct", "decimal"):
                 right.add(key)
             if result.verdict in CREDITED:
@@ -120,11 +130,33 @@ class Checker:
             results.append(result)
         return Report(self.loaded.source, submission.source, self.solution.topic, self.tol.sig_figs, tuple(results))
 
+    def _read_omitted_zeros(self, entries):
+        """A list of values (eigenvalues, variances, fractions) that leaves out zeros of the answer,
+        as the notes list only the η > 0: the left-out entries are read as 0, and said so."""
+        entries, padded = dict(entries), {}
+        for key, entry in entries.items():
+            expected = nested(self.expected[key])
+            if not (getattr(self.rules[key], "omits_zeros", False) and isinstance(entry, Given)
+                    and isinstance(entry.value, tuple) and isinstance(expected, tuple)):
+                continue
+            missing = len(expected) - len(entry.value)
+            if missing <= 0 or any(isinstance(x, tuple) for x in entry.value) or \
+                    sum(1 for x in expected if x == 0) < missing:
+                continue
+            zeros = (sp.Integer(0),) * missing
+            typed = tuple(entry.typed or (False,) * len(entry.value)) + (False,) * missing
+            entries[key] = Given(entry.value + zeros, entry.decimal, typed)
+            padded[key] = f"the {missing} values left out were read as 0" if missing > 1 else \
+                "the value left out was read as 0"
+        return entries, padded
+
     def _check_key(self, key, entry, given, right, credited) -> KeyResult:
         weight = self.settings.weight(key)
 
         def result(verdict, message, mistake=None):
             credit = weight if verdict in CREDITED else sp.Integer(0)
+            if verdict == "imprecise":
+                credit = weight * self.settings.imprecise_credit
             value, typed = (entry.value, entry.typed) if isinstance(entry, Given) else (None, False)
             return KeyResult(key, verdict, message, weight, credit, value, mistake, typed)
 
@@ -156,14 +188,40 @@ class Checker:
                               f"{judgement.message}, consistent with your {yours}")
             return result("follow-through", f"consistent with your own {yours} (follow-through credit): "
                                             f"{judgement.message}")
-        named = self._named_mistake(key, entry, given, credited) or judged.mistake
+        figures = self._imprecise(rule, entry, key, given, credited)
+        if figures:
+            return result("imprecise", f"right to {figures} significant figure{'s' if figures > 1 else ''}; "
+                                       f"give {self.tol.sig_figs}")
+        named = self._named_mistake(key, entry, given, right, credited)
+        if named and named.earlier:  # the mistake was made (and charged) at an earlier key
+            return result("follow-through", f"consistent with your own {_yours(named.earlier)} "
+                                            f"(follow-through credit): {named.judgement.message}")
         if named:
-            return result("mistake", named[1], mistake=named[0])
+            return result("mistake", named.sentence, mistake=named.name)
+        if judged.mistake:
+            return result("mistake", judged.mistake[1], mistake=judged.mistake[0])
         if skipped:
             needs, reason = skipped
             return result("wrong", f"{judged.message}; too large to check follow-through from your "
                                    f"{_yours(needs)}: {reason.removeprefix(_TOO_LARGE)}")
         return result("wrong", judged.message)
+
+    def _imprecise(self, rule, entry, key, given, credited) -> int | None:
+        """The most significant figures (fewer than asked, and at least MIN_FIGURES or one fewer) to
+        which a decimal answer is right, or None."""
+        if not entry.decimal:
+            return None
+        ctx = self._context(self.expected, given, credited)
+        fewest = max(1, min(MIN_FIGURES, self.tol.sig_figs - 1))
+        for figures in range(self.tol.sig_figs - 1, fewest - 1, -1):
+            try:
+                with budget.deadline(budget.JUDGE_SECONDS):
+                    judged = rule.judge(entry, self.expected[key], Tolerance(figures), ctx)
+            except (budget.Uncheckable, budget.Deadline, *_JUDGE_ERRORS):
+                return None
+            if judged.match:
+                return figures
+        return None
 
     def _judge(self, rule: Rule, entry: Given, expected, ctx: Context):
         """The rule's Judgement, or why the answer could not be judged against ``expected`` (a str)."""
@@ -236,8 +294,7 @@ class Checker:
         try:
             with budget.deadline(budget.DERIVE_SECONDS):
                 derived = follow.derive(self.problem, self.expected, values)
-            # A key with no value for these answers (a fraction of a total that is 0) is not derived.
-            return {k: v for k, v in derived.items() if not any(_undefined(x) for x in flatten(nested(v)))}
+            return _defined(derived)
         except _RECOMPUTE_ERRORS:
             return None
         except budget.Uncheckable as err:
@@ -249,27 +306,177 @@ class Checker:
 
     # --- named mistakes -------------------------------------------------------------
 
-    def _named_mistake(self, key, entry, given, credited) -> tuple[str, str] | None:
+    def _named_mistake(self, key, entry, given, right, credited) -> "Named | None":
+        """The named mistake (or pair of them) that explains the answer and agrees with the student's
+        record: at every earlier key it depends on that the mistake changes, the student's answer is
+        the mistake's (then it was charged there, and this key is follow-through) or absent. A
+        mistake that would change an earlier answer the student got right is never named."""
         rule = self.rules[key]
-        for mistake in getattr(self.tables, "MISTAKES", ()):
-            if key not in mistake.keys:
+        mistakes = getattr(self.tables, "MISTAKES", ())
+        singles = []
+        for mistake in mistakes:
+            if key in mistake.keys:
+                variant = self._variant(mistake)  # the solver's own work: outside the answer's deadline
+                if variant and key in variant:
+                    singles += self._explains(key, entry, given, right, credited, rule, variant,
+                                              mistake.name, mistake.sentence, (mistake,))
+                    if singles and singles[-1].earlier:
+                        return singles[-1]
+        # A mistake made here on top of one the student made (and was charged for) at an earlier key
+        # agrees with their record better than a single mistake that ignores their earlier answers.
+        wrong_before = any(j in given and j not in right for j in self.ancestors[key])
+        both = None
+        for first, second in (self._pairs(key, mistakes) if wrong_before or not singles else ()):
+            variant = self._compound(first, second)
+            if variant and key in variant:
+                explained = self._explains(key, entry, given, right, credited, rule, variant,
+                                           second.name, second.sentence, (first, second))
+                if explained and explained[0].earlier:  # the first was charged where it was made
+                    return Named(second.name, f"On your own {_yours(explained[0].earlier)}: {second.sentence}",
+                                 explained[0].judgement, ())
+                if explained and both is None:  # neither step answered: both mistakes are charged here
+                    both = Named(f"{first.name}+{second.name}",
+                                 f"Two mistakes together: {first.sentence} {second.sentence}",
+                                 explained[0].judgement, ())
+                    if not wrong_before:
+                        break
+        return singles[0] if singles else both
+
+    def _explains(self, key, entry, given, right, credited, rule, variant, name, sentence, origin) -> list:
+        """[Named] when the variant's value for ``key`` matches the answer and the student's record; else []."""
+        earlier = []
+        for j in self.ancestors[key]:
+            if j not in given or j not in variant:
                 continue
-            variant = self._variant(mistake)  # the solver's own work: outside the answer's deadline
-            if not variant or key not in variant:
-                continue
+            matches = self._matches_variant(origin, variant, j, given[j])
+            if j in right and not matches:
+                return []  # the mistake would have changed an answer the student got right
+            if j not in right:
+                if not matches:
+                    return []  # the student's earlier answer is wrong in some other way
+                earlier.append(j)
+        merged = {**self.expected, **variant}
+        judged = self._judge(rule, entry, variant[key], self._context(merged, given, credited))
+        if isinstance(judged, str) or not judged.match:
+            return []
+        return [Named(name, sentence, judged, tuple(k for k in self.keys if k in earlier))]
+
+    def _matches_variant(self, origin, variant, key, entry: Given) -> bool:
+        cache = (tuple(m.name for m in origin), id(variant), key, entry.value, entry.decimal)
+        if cache not in self._matches:
             merged = {**self.expected, **variant}
-            judged = self._judge(rule, entry, variant[key], self._context(merged, given, credited))
-            if not isinstance(judged, str) and judged.match:
-                return mistake.name, mistake.sentence
-        return None
+            ctx = self._context(merged, {}, frozenset())
+            try:
+                large = budget.admit(flatten(entry.value))
+            except budget.Uncheckable:
+                self._matches[cache] = False
+                return False
+            with budget.judging(large):
+                judged = self._judge(self.rules[key], entry, variant[key], ctx)
+            self._matches[cache] = not isinstance(judged, str) and bool(judged.match)
+        return self._matches[cache]
+
+    def _pairs(self, key, mistakes):
+        """Pairs (first, second) of mistakes at different steps that may explain ``key`` together:
+        the second one names ``key``, the first one changes an earlier key it depends on. At most
+        MAX_COMPOUNDS pairs are tried for a problem (cached), so the search stays bounded."""
+        before = self.ancestors[key] | {key}
+        for second in mistakes:
+            if key not in second.keys:
+                continue
+            for first in mistakes:
+                if first.name == second.name or self._origin(first) >= self._origin(second):
+                    continue
+                if not before & set(first.keys):
+                    continue
+                if (first, second) not in self._compounds and len(self._compounds) >= MAX_COMPOUNDS:
+                    return
+                yield first, second
+
+    def _origin(self, mistake: Mistake) -> int:
+        """The recipe position of the first key a mistake changes."""
+        return min((self.keys.index(k) for k in mistake.keys if k in self.keys), default=len(self.keys))
+
+    def _compound(self, first: Mistake, second: Mistake) -> dict | None:
+        """The answers with ``first`` made, then ``second`` made on top of them: ``second``'s variant
+        of a solution whose answers are ``first``'s. Keys after ``second``'s step that it does not
+        recompute are left out (``first``'s values for them would be stale)."""
+        pair = (first, second)
+        if pair not in self._compounds:
+            self._compounds[pair] = None
+            one = self._variant(first)
+            if one:
+                amended = _Amended(self.solution, {**self.expected, **one})
+                try:
+                    two = dict(second.variant(self.problem, amended))
+                except _RECOMPUTE_ERRORS:
+                    two = {}
+                start = self.keys[self._origin(second)] if self._origin(second) < len(self.keys) else None
+                kept = {k: v for k, v in one.items() if k != start and start not in self.ancestors.get(k, ())}
+                # No compound where the second mistake cannot apply to the first one's answers (a d×d
+                # "kernel" to centre: another shape) or ignores them (it starts again from the problem:
+                # its own single values, which would be judged in a context of neither).
+                alone = self._variant(second) or {}
+                two = {k: v for k, v in _defined(two).items()
+                       if k in self.expected and shape_of(nested(v)) == shape_of(nested(self.expected[k]))
+                       and not (k in alone and nested(alone[k]) == nested(v))}
+                if two:
+                    self._compounds[pair] = {**kept, **two}
+        return self._compounds[pair]
 
     def _variant(self, mistake: Mistake) -> dict | None:
         if mistake not in self._variants:
             try:
-                self._variants[mistake] = dict(mistake.variant(self.problem, self.solution))
+                self._variants[mistake] = _defined(mistake.variant(self.problem, self.solution))
             except _RECOMPUTE_ERRORS:
                 self._variants[mistake] = None
         return self._variants[mistake]
+
+
+MIN_FIGURES = 2  # a decimal right to fewer figures than this (and than asked less one) is wrong, not imprecise
+MAX_COMPOUNDS = 200  # pairs of mistakes tried for one problem (each is one variant of the solver)
+
+
+@dataclass(frozen=True)
+class Named:
+    name: str
+    sentence: str
+    judgement: Any
+    earlier: tuple[str, ...]  # earlier keys the student answered with this mistake made (follow-through)
+
+
+class _Amended:
+    """A solution whose answers are replaced (by a mistake's), for applying a second mistake on top."""
+
+    def __init__(self, solution, answers):
+        self._solution, self.answers = solution, answers
+
+    def __getattr__(self, name):
+        return getattr(self._solution, name)
+
+
+def dependencies(keys: tuple[str, ...], tables) -> dict[str, frozenset[str]]:
+    """The earlier keys each key depends on (transitively), in the recipe order ``keys``: what a
+    follow-through recomputes a key from, and the first key a named mistake changes for the rest."""
+    order = {k: i for i, k in enumerate(keys)}
+    direct: dict[str, set[str]] = {k: set() for k in keys}
+    for follow in getattr(tables, "FOLLOW_THROUGH", ()):
+        for later in follow.gives:
+            direct.setdefault(later, set()).update(n for n in follow.needs if order.get(n, -1) < order.get(later, -1))
+    for mistake in getattr(tables, "MISTAKES", ()):
+        inside = sorted((k for k in mistake.keys if k in order), key=order.get)
+        for later in inside[1:]:
+            direct[later].add(inside[0])
+    closed: dict[str, frozenset[str]] = {}
+    for k in sorted(direct, key=lambda k: order.get(k, len(order))):
+        closed[k] = frozenset(direct[k]).union(*(closed.get(n, frozenset()) for n in direct[k]))
+    return closed
+
+
+def _defined(answers) -> dict:
+    """The answers without a key that has no value for them (a fraction of a total that is 0, v/√η
+    for η = 0): such a key is not derived, nor offered as a mistake."""
+    return {k: v for k, v in dict(answers).items() if not any(_undefined(x) for x in flatten(nested(v)))}
 
 
 def _undefined(x) -> bool:

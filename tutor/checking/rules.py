@@ -167,7 +167,13 @@ class Labelled(Rule):
 
 
 class AnyOrder(Rule):
-    """A list of numbers that may come in any order (eigenvalues, variances)."""
+    """A list of numbers that may come in any order (eigenvalues, variances).
+
+    The list may leave out zeros (components that do not exist, η = 0), as the notes do:
+    the checker reads the missing entries as 0 (grade.py) and says so.
+    """
+
+    omits_zeros = True
 
     def compare(self, given, expected, tol, ctx):
         pairing = _pair(list(given.value), list(expected), lambda g, e: match_number(g, given.decimal, e, tol))
@@ -279,6 +285,7 @@ class Basis(Rule):
         if self.transposed:
             expected, value = _transpose(expected), _transpose(value)
         values = tuple(self.values(ctx.answers))[: len(expected)]
+        scale = max((abs(numeric(x, 30)) for x in flatten(expected)), default=0)  # for a zero vector
         groups = _groups(values)
         owner: dict[int, int] = {}  # given vector -> group
         problems, short, rough = [], [], []
@@ -286,7 +293,7 @@ class Basis(Rule):
         for j, g in enumerate(value):
             found = None
             for k, group in enumerate(groups):
-                verdict = self._in_space(g, [expected[i] for i in group], given.decimal, tol)
+                verdict = self._in_space(g, [expected[i] for i in group], given.decimal, tol, scale)
                 if verdict in (EXACT, DECIMAL):
                     found = k
                     matches.append(verdict)
@@ -317,11 +324,16 @@ class Basis(Rule):
             if not (problems[:-1]) and self.not_normalised:
                 return Judgement(None, "; ".join(problems), mistake=self.not_normalised)
         if not problems:
-            flipped = self._inconsistent(value, owner, groups, ctx)
+            flipped, astray = self._inconsistent(value, owner, groups, ctx)
+            yours = self.consistent_with.replace('_', ' ') if self.consistent_with else ""
             if flipped:
                 return Judgement(None, f"{self.noun} {', '.join(str(j + 1) for j in flipped)} "
                                        f"{'has' if len(flipped) == 1 else 'have'} the opposite sign to your "
-                                       f"{self.consistent_with.replace('_', ' ')}: {self.sign_rule}")
+                                       f"{yours}: {self.sign_rule}")
+            if astray:
+                return Judgement(None, f"{self.noun} {', '.join(str(j + 1) for j in astray)} "
+                                       f"{'is' if len(astray) == 1 else 'are'} in the right (repeated) eigenspace "
+                                       f"but not along your own {yours}: {self.sign_rule}")
             match = combine(matches)
             order = "" if [owner[j] for j in range(len(value))] == sorted(owner.values()) else " (in a different order)"
             sign = " up to sign" if not self.consistent_with or self.consistent_with not in ctx.correct else ""
@@ -329,9 +341,12 @@ class Basis(Rule):
             return Judgement(match, f"{what} right{sign}{decimal_note(match, tol)}{order}")
         return Judgement(None, "; ".join(problems))
 
-    def _in_space(self, g, group, decimal, tol) -> str | None:
+    def _in_space(self, g, group, decimal, tol, scale=0) -> str | None:
         """EXACT/DECIMAL when g is in span(group) with the right length; "length" when only the
         length is off; "inaccurate" when a decimal is right only to fewer figures than asked."""
+        if all(is_zero(x) for u in group for x in u):
+            # A kept component with eigenvalue 0 has the zero vector as its scores (X_c u = 0).
+            return _zero_vector(g, decimal, tol, scale)
         group = [u for u in group if not all(x == 0 for x in u)]  # a zero vector (of a follow-through) spans nothing
         if all(x == 0 for x in g) or not group:
             return None
@@ -363,28 +378,45 @@ class Basis(Rule):
             return DECIMAL
         return "inaccurate" if rough.allows_vector(g, target) else "length"
 
-    def _inconsistent(self, value, owner, groups, ctx) -> list[int]:
-        """Given vectors (of one-dimensional eigenspaces) whose sign differs from the student's own companion."""
+    def _inconsistent(self, value, owner, groups, ctx) -> tuple[list[int], list[int]]:
+        """Given vectors whose sign differs from the student's own companion (flipped), and vectors
+        of a repeated eigenspace along none of the companions (any basis of the space would pass
+        the rule, but the scores of the student's own directions must be along those directions)."""
         key = self.consistent_with
         if not key or key not in ctx.correct or key not in ctx.given:
-            return []
+            return [], []
         companions = ctx.given[key].value
         references = [self.reference(ctx.problem, ctx.answers, c) if self.reference else c for c in companions]
         sizes = [float(numeric(_dot(r, r), 20)) for r in references]
         biggest = max(sizes, default=0.0)
-        flipped = []
+        flipped, astray = [], []
         for j, g in enumerate(value):
-            if len(groups[owner[j]]) != 1:
-                continue
+            size_g = float(numeric(_dot(g, g), 20))
+            if size_g == 0:
+                continue  # a zero vector (eigenvalue 0) has no sign
+            signs = set()
             for r, r_size in zip(references, sizes):
                 # A reference that is (numerically) zero says nothing about sign: skip it.
                 if len(r) != len(g) or r_size <= 1e-12 * biggest:
                     continue
                 dot = float(numeric(_dot(g, r), 20))
-                size = float(numeric(_dot(g, g), 20)) * r_size
-                if size > 0 and dot * dot > 0.99 * size and dot < 0:
-                    flipped.append(j)
-        return flipped
+                if dot * dot > 0.99 * size_g * r_size:
+                    signs.add(dot > 0)
+            if True in signs:
+                continue
+            if False in signs:
+                flipped.append(j)
+            elif len(groups[owner[j]]) > 1:
+                astray.append(j)
+        return flipped, astray
+
+
+def _zero_vector(g, decimal, tol, scale) -> str | None:
+    """A given vector where the zero vector is expected: exactly, or as decimals within the tolerance
+    of the answer's largest entry (``scale``), so that tiny values are not zero in tiny answers."""
+    if all(x == 0 for x in g):
+        return EXACT
+    return DECIMAL if decimal and tol.allows_vector(g, (sp.Integer(0),) * len(g), scale) else None
 
 
 class SignedColumns(Rule):

@@ -8,6 +8,7 @@ from tutor.exact.eigen import ETA
 from tutor.exact.tidy import numeric, sign_of, tidy
 from tutor.topics.kernel_pca import Problem, solve
 from tutor.checking import common, rules
+from tutor.checking.compare import combine, match_number
 from tutor.checking.variants import FollowThrough, Mistake, matrix
 
 
@@ -17,6 +18,70 @@ EIGEN_KEYS = ("char_poly", "eigenvalues", "eigenvectors", "variances", "variance
 
 def _etas(answers):
     return answers["eigenvalues"]
+
+
+def _centred_new_rows(problem, answers):
+    """k̃(x) of each new point, centred with the training means, as the recipe does."""
+    rows = []
+    for x in problem.new_points:
+        k = [problem.kernel.value(p, x) for p in problem.points]
+        mean_k = sum(k) / len(k)
+        rows.append(tuple(tidy(ki - mean_k - r + answers["grand_mean"]) for ki, r in zip(k, answers["row_means"])))
+    return rows
+
+
+def _project(problem, answers, coefficients):
+    """y = cᵀk̃(x): one row per new point, one column per coefficient vector."""
+    return tuple(tuple(tidy(sum(ci * kt for ci, kt in zip(c, row))) for c in coefficients)
+                 for row in _centred_new_rows(problem, answers))
+
+
+def _own_coefficients(ctx):
+    """The student's own credited coefficients, or c = v/√η from their credited eigenvectors
+    (η = vᵀK̂v, the eigenvalue each unit vector belongs to), or None."""
+    if "coefficients" in ctx.correct and "coefficients" in ctx.given:
+        return ctx.given["coefficients"].value
+    if "eigenvectors" in ctx.correct and "eigenvectors" in ctx.given:
+        Khat = matrix(ctx.answers["centred_kernel"])
+        kept = len(ctx.answers["coefficients"])
+        pairs = [(tidy((sp.Matrix(v).T * Khat * sp.Matrix(v))[0]), v) for v in ctx.given["eigenvectors"].value]
+        pairs = sorted((p for p in pairs if sign_of(p[0]) > 0), key=lambda p: -numeric(p[0]))[:kept]
+        return _scaled([v for _, v in pairs], [eta for eta, _ in pairs], -1)
+    return None
+
+
+def _column_match(column, wanted, sign, decimal, tol):
+    """EXACT/DECIMAL when ``column`` is sign times the ``wanted`` column, else None."""
+    return combine(match_number(a, decimal, sign * b, tol) for a, b in zip(column, wanted))
+
+
+class NewCoordinates(rules.SignedColumns):
+    """Each column up to sign, or, once the student's coefficients (or eigenvectors) are credited,
+    exactly the projections cᵀk̃ on their own vectors: a rotated basis of a repeated eigenspace
+    gives other coordinates, and a column's sign must follow its c."""
+
+    def compare(self, given, expected, tol, ctx):
+        own = _own_coefficients(ctx) if ctx.problem.new_points else None
+        if own is None or len(own) != len(expected[0]):
+            return super().compare(given, expected, tol, ctx)
+        want = rules.nested(_project(ctx.problem, ctx.answers, own))
+        got, want = rules._transpose(given.value), rules._transpose(want)
+        matches, flipped, wrong = [], [], []
+        for j, (g, w) in enumerate(zip(got, want)):  # column j belongs to the student's c_j
+            if match := _column_match(g, w, 1, given.decimal, tol):
+                matches.append(match)
+            elif _column_match(g, w, -1, given.decimal, tol):
+                flipped.append(j + 1)
+            else:
+                wrong.append(j + 1)
+        if wrong:
+            return rules.Judgement(None, f"component {', '.join(map(str, wrong))} wrong (compared with cᵀk̃ "
+                                         "for your own coefficients)")
+        if flipped:
+            return rules.Judgement(None, f"component {', '.join(map(str, flipped))} has the opposite sign to your "
+                                         "coefficients: y = cᵀk̃ keeps the sign of c")
+        match = combine(matches)
+        return rules.Judgement(match, f"all right for your own coefficients{rules.decimal_note(match, tol)}")
 
 
 RULES = {
@@ -31,7 +96,7 @@ RULES = {
                                 sign_rule="c = v/√η keeps the sign of v"),
     "coordinates": rules.Basis(_etas, noun="coordinate vector", consistent_with="eigenvectors",
                                sign_rule="a = √η v keeps the sign of v"),
-    "new_coordinates": rules.SignedColumns(),
+    "new_coordinates": NewCoordinates(),
 }
 
 
@@ -104,8 +169,9 @@ def _from_pairs(problem, expected, values):
     pairs = sorted(zip(etas, values["eigenvectors"]), key=lambda p: -numeric(p[0]))
     kept = [(eta, v) for eta, v in pairs if sign_of(eta) > 0][: len(expected["coordinates"])]
     etas, vectors = [eta for eta, _ in kept], [v for _, v in kept]
-    return {"eigenvalues": tuple(etas), "coefficients": _scaled(vectors, etas, -1),
-            "coordinates": _scaled(vectors, etas, 1)}
+    coefficients = _scaled(vectors, etas, -1)
+    new = {"new_coordinates": _project(problem, expected, coefficients)} if problem.new_points else {}
+    return {"eigenvalues": tuple(etas), "coefficients": coefficients, "coordinates": _scaled(vectors, etas, 1), **new}
 
 
 FOLLOW_THROUGH = (
@@ -115,6 +181,8 @@ FOLLOW_THROUGH = (
                   solves=True),
     common.roots_follow_through(ETA),
     FollowThrough(("eigenvalues",), ("variances", "variance_fractions"), _from_eigenvalues),
-    FollowThrough(("eigenvalues", "eigenvectors"), ("coefficients", "coordinates"), _from_pairs),
-    FollowThrough(("eigenvectors",), ("coefficients", "coordinates"), _from_pairs),
+    FollowThrough(("eigenvalues", "eigenvectors"), ("coefficients", "coordinates", "new_coordinates"), _from_pairs),
+    FollowThrough(("eigenvectors",), ("coefficients", "coordinates", "new_coordinates"), _from_pairs),
+    FollowThrough(("coefficients",), ("new_coordinates",), lambda problem, expected, values: {
+        "new_coordinates": _project(problem, expected, values["coefficients"])} if problem.new_points else {}),
 )
