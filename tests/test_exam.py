@@ -346,6 +346,26 @@ def test_names_and_files_that_start_like_a_formula_are_text_in_the_csvs(tmp_path
     assert graded[0]["name"] == "'=HYPERLINK(\"http://x\")" and graded[0]["total"] == "0"
 
 
+def test_an_imprecise_decimal_earns_half_the_part_s_marks(tmp_path):
+    from tutor import solve
+
+    blueprint = tmp_path / "bp.yaml"
+    blueprint.write_text("title: T\nquestions:\n  - topic: kernel-pca\n    difficulty: easy\n"
+                         "    parts: [eigenvalues, eigenvectors]\n    marks: {eigenvectors: 2}\n")
+    folder = tmp_path / "exam"
+    assert run_cli("exam", str(blueprint), "--count", "1", "--seed", "3", "-o", str(folder), "--no-pdf").exit_code == 0
+    solution = solve(str(folder / "v01" / "q1.yaml"))
+    # Unit eigenvectors hold square roots: to two significant figures where the problem asks three.
+    vectors = [[f"{float(x):#.2g}" if x else "0" for x in v] for v in solution.answers["eigenvectors"]]
+    path = tmp_path / "rough.yaml"
+    path.write_text(f"student: v01\nq1:\n  eigenvalues: {[str(x) for x in solution.answers['eigenvalues']]}\n"
+                    f"  eigenvectors: {vectors}\n")
+    result, rows = _grades(type("B", (), {"folder": str(folder)}), [path], tmp_path)
+    row = rows["rough.yaml"]
+    assert row["q1(a) eigenvalues"] == "1" and row["q1(b) eigenvectors"] == "1" and row["total"] == "2"
+    assert "q1(b) imprecise: right to 2 significant figures; give 3" in row["notes"]
+
+
 def test_check_without_exam_still_needs_answers():
     result = run_cli("check", "kernel-pca/example3")
     assert result.exit_code == 2 and "Missing argument 'ANSWERS...'" in result.stderr

@@ -200,13 +200,17 @@ class Grader:
             for part in q.parts:
                 mine = asked.get(part.key)
                 result = report.result(part.key) if part.key in checker.keys else None
-                credited = mine is not None and result is not None and result.verdict in CREDITED
-                earned = mine.marks if credited else sp.Integer(0)
+                verdict = result.verdict if mine is not None and result is not None else None
+                earned = sp.Integer(0)
+                if verdict in CREDITED:
+                    earned = mine.marks
+                elif verdict == "imprecise":  # the problem's check: imprecise_credit of the part's marks
+                    earned = mine.marks * checker.settings.imprecise_credit
                 marks[q.number, part.label] = earned
                 if result is not None and result.mistake:
                     mistakes.append(f"{name}({part.label}) {result.mistake}")
-                elif result is not None and result.verdict == "unreadable":
-                    notes.append(f"{name}({part.label}) unreadable: {result.message}")
+                elif verdict in ("unreadable", "imprecise"):
+                    notes.append(f"{name}({part.label}) {verdict}: {result.message}")
             totals[q.number] = sum((marks[q.number, p.label] for p in q.parts), sp.Integer(0))
         return Row(student, self.names[student], source, marks, totals, tuple(mistakes), tuple(notes), tuple(errors))
 
