@@ -112,3 +112,19 @@ def test_follow_through_from_eigenvalues_that_leave_out_the_zero_divides_by_n():
     # The student's η = 9, 6 (wrong) and λ = 9/3, 6/3: n = 3, not the 2 values written.
     got = verdicts(EXAMPLE3, {"eigenvalues": [9, 6], "variances": [3, 2]})
     assert got == {"eigenvalues": "wrong", "variances": "follow-through"}
+
+
+TURNED = [["sqrt(2)/2", "sqrt(2)/2"], ["-sqrt(2)/2", "sqrt(2)/2"]]  # the student's basis of the plane, 45°
+
+
+@pytest.mark.parametrize("scores, verdict", [
+    ([["sqrt(2)/2", "sqrt(2)/2", "-sqrt(2)/2", "-sqrt(2)/2"], ["-sqrt(2)/2", "sqrt(2)/2", "sqrt(2)/2", "-sqrt(2)/2"]],
+     "correct"),
+    ([[0.707, 0.707, -0.707, -0.707], [-0.707, 0.707, 0.707, -0.707]], "decimal"),
+    # Scores of an axis 3° away from the student's own: in the eigenspace, of the right length, not theirs.
+    ([["10/sqrt(181)", "9/sqrt(181)", "-10/sqrt(181)", "-9/sqrt(181)"],
+      ["-9/sqrt(181)", "10/sqrt(181)", "9/sqrt(181)", "-10/sqrt(181)"]], "wrong"),
+    ([[0.743, 0.669, -0.743, -0.669], [-0.669, 0.743, 0.669, -0.743]], "wrong"),
+])
+def test_scores_in_a_repeated_eigenspace_are_those_of_the_students_own_vectors(scores, verdict):
+    assert verdicts(CROSS, {"eigenvectors": TURNED, "scores": scores})["scores"] == verdict

@@ -11,6 +11,8 @@ import time
 
 import pytest
 
+import tutor
+
 from tutor.checking.batch import GradeSheet, Outcome
 
 from .conftest import ROOT, run_cli
@@ -60,8 +62,19 @@ def test_weights_and_tolerance_from_the_problem_file_and_the_command_line(tmp_pa
     data = json.loads(run_cli("check", str(problem), answers("eigenvalues: [6.04, 2, 0]\n"), "-f", "json").output)
     assert (data["score"], data["max_score"]) == (3, 12.5)  # nine keys of weight 1, then 3 + 0 + 1/2
     assert data["answers"]["eigenvalues"]["verdict"] == "decimal"
-    data = json.loads(run_cli("check", str(problem), answers("eigenvalues: [6.04, 2, 0]\n"), "-f", "json",
-                              "--sig-figs", "3").output)
+    # Written to 2 figures where 3 are asked and right rounded to them: imprecise; written to 3 (6.04),
+    # judged at 3: wrong.
+    problem.write_text("topic: kernel-pca\npoints: [[0, 0], [2, 0], [1, 3]]\nkernel: {name: linear}\n"
+                       "check: {sig_figs: 3, weights: {eigenvalues: 3, gram: 0, kernel: 1/2}}\n")
+    data = json.loads(run_cli("check", str(problem), answers("eigenvalues: [6.0, 2, 0]\n"), "-f", "json").output)
+    assert data["answers"]["eigenvalues"]["verdict"] == "correct"  # 6.0 is 6: exact
+    problem.write_text("topic: kernel-pca\npoints: [[0, 0], [2, 0], [1, 2]]\nkernel: {name: linear}\n"
+                       "check: {sig_figs: 3, weights: {eigenvalues: 3, gram: 0, kernel: 1/2}}\n")
+    rough = ", ".join(f"{float(v):#.2g}" for v in tutor.solve(str(problem)).answers["eigenvalues"][:2])
+    data = json.loads(run_cli("check", str(problem), answers(f"eigenvalues: [{rough}, 0]\n"), "-f", "json").output)
+    more = ", ".join(f"{float(v) * 1.01:#.3g}" for v in tutor.solve(str(problem)).answers["eigenvalues"][:2])
+    wrong = json.loads(run_cli("check", str(problem), answers(f"eigenvalues: [{more}, 0]\n"), "-f", "json").output)
+    assert wrong["answers"]["eigenvalues"]["verdict"] == "wrong"
     assert data["answers"]["eigenvalues"] == {"verdict": "imprecise", "message": "right to 2 significant figures; "
                                               "give 3", "read_as": data["answers"]["eigenvalues"]["read_as"]}
     assert data["score"] == 1.5  # half of eigenvalues' weight 3

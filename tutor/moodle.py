@@ -93,6 +93,10 @@ def signs(solution) -> Signs:
         lead = lead if lead in answers and lead in rules else key
         vectors = _vectors(nested(answers[lead]), rules[lead])
         flip[key] = [_first_sign(v) for v in vectors]
+        # A vector with no partner to follow (a left null vector beyond the right ones) takes the rule
+        # of a leader: its first non-zero entry positive (sign_note says so).
+        own = _vectors(nested(answers[key]), rule)
+        flip[key] += [_first_sign(v) for v in own[len(flip[key]):]]
         repeated = set()
         for r in (rules[lead], rule):
             if isinstance(r, Basis):
@@ -139,6 +143,7 @@ def sub_answers(solution) -> list[SubAnswer]:
 def sign_note(solution) -> str:
     """The sentences that say how the quiz fixes signs (HTML, maths for MathJax), or ''."""
     from . import topics
+    from .checking.rules import nested
     from .question import wording
     from .rendering import with_question
 
@@ -153,6 +158,11 @@ def sign_note(solution) -> str:
         followers = [_maths(wording(topic, k)[0]) for k in asked if plan.follows[k] == lead and k != lead]
         keep = f"; {_listed(followers)} keep{'s' if len(followers) == 1 else ''} its sign" if followers else ""
         sentences.append(f"Take {what} with its first non-zero entry positive{keep}.")
+        alone = [_maths(wording(topic, k)[0]) for k in asked if plan.follows[k] == lead and k != lead
+                 and len(_vectors(nested(solution.answers[k]), rules[k])) > len(plan.flip[lead])]
+        if alone:
+            sentences.append(f"Each {_listed(alone)} with no partner to follow takes its first non-zero entry "
+                             "positive too.")
     if any(plan.skipped[k] for k in asked):
         sentences.append("Vectors of a repeated eigenvalue (or singular value) are not asked: any orthonormal "
                          "basis of their space is right, and a quiz that grades one number at a time cannot "

@@ -28,6 +28,9 @@ DECIMAL = "decimal"
 @dataclass(frozen=True)
 class Tolerance:
     sig_figs: int = 3
+    # One unit of the last figure either way (the house rule, and Moodle's); half a unit (the value
+    # rounded to those figures) where a decimal is judged at the fewer figures it was written to.
+    half_unit: bool = False
 
     def allows(self, given: sp.Expr, expected: sp.Expr) -> bool:
         """Whether a decimal answer agrees with ``expected`` to ``sig_figs`` significant figures."""
@@ -48,6 +51,8 @@ class Tolerance:
         if scale == 0:
             return all(abs(x) <= mpmath.mpf(10) ** (-self.sig_figs) for x in g)
         unit = mpmath.mpf(10) ** (int(mpmath.floor(mpmath.log10(scale))) - self.sig_figs + 1)
+        if self.half_unit:
+            unit = unit / 2
         return all(abs(a - b) <= unit * (1 + mpmath.mpf("1e-9")) for a, b in zip(g, e))
 
 

@@ -122,7 +122,7 @@ class Checker:
         for key in self.keys:
             result = self._check_key(key, submission.entries.get(key), given, right, credited)
             if key in padded:
-                result = replace(result, message=f"{result.message}; {padded[key]}")
+                result = replace(result, message=f"{result.message.rstrip('.')}; {padded[key]}")
             if result.verdict in ("correct", "decimal"):
                 right.add(key)
             if result.verdict in CREDITED:
@@ -207,16 +207,20 @@ class Checker:
         return result("wrong", judged.message)
 
     def _imprecise(self, rule, entry, key, given, credited) -> int | None:
-        """The most significant figures (fewer than asked, and at least MIN_FIGURES or one fewer) to
-        which a decimal answer is right, or None."""
+        """The significant figures the student wrote, when fewer than asked (and at least MIN_FIGURES
+        or one fewer) and the answer is right to them; else None. A decimal written to as many figures
+        as asked, or more, is judged at those: right or wrong, never imprecise."""
         if not entry.decimal:
+            return None
+        written = _written_figures(entry)
+        if written is None or written >= self.tol.sig_figs:
             return None
         ctx = self._context(self.expected, given, credited)
         fewest = max(1, min(MIN_FIGURES, self.tol.sig_figs - 1))
-        for figures in range(self.tol.sig_figs - 1, fewest - 1, -1):
+        for figures in range(written, fewest - 1, -1):
             try:
                 with budget.deadline(budget.JUDGE_SECONDS):
-                    judged = rule.judge(entry, self.expected[key], Tolerance(figures), ctx)
+                    judged = rule.judge(entry, self.expected[key], Tolerance(figures, half_unit=True), ctx)
             except (budget.Uncheckable, budget.Deadline, *_JUDGE_ERRORS):
                 return None
             if judged.match:
@@ -431,6 +435,29 @@ class Checker:
             except _RECOMPUTE_ERRORS:
                 self._variants[mistake] = None
         return self._variants[mistake]
+
+
+def _written_figures(entry) -> int | None:
+    """The fewest significant figures among the entries typed as decimals that are not whole numbers
+    (0.58 has 2, 0.5625 has 4), read off their exact values; None when there are none."""
+    typed = flatten(entry.typed) if isinstance(entry.typed, tuple) else [bool(entry.typed)] * len(flatten(entry.value))
+    fewest = None
+    for x, is_decimal in zip(flatten(entry.value), typed):
+        if not is_decimal or not getattr(x, "is_Rational", False) or x.is_Integer:
+            continue  # 2.0 is 2: its written zeros are lost, and a whole number says nothing of figures
+        digits = _significant_digits(abs(x))
+        if digits is not None:
+            fewest = digits if fewest is None else min(fewest, digits)
+    return fewest
+
+
+def _significant_digits(x: sp.Rational, limit: int = 60) -> int | None:
+    """The significant digits of a terminating decimal (37.5 → 3, 0.0040 → 1), None beyond ``limit``."""
+    for k in range(limit + 1):
+        scaled = x * 10**k
+        if scaled.is_Integer:
+            return len(str(int(scaled)).rstrip("0")) or 1
+    return None
 
 
 MIN_FIGURES = 2  # a decimal right to fewer figures than this (and than asked less one) is wrong, not imprecise

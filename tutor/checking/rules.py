@@ -324,7 +324,7 @@ class Basis(Rule):
             if not (problems[:-1]) and self.not_normalised:
                 return Judgement(None, "; ".join(problems), mistake=self.not_normalised)
         if not problems:
-            flipped, astray = self._inconsistent(value, owner, groups, ctx)
+            flipped, astray = self._inconsistent(value, owner, groups, ctx, given.decimal, tol)
             yours = self.consistent_with.replace('_', ' ') if self.consistent_with else ""
             if flipped:
                 return Judgement(None, f"{self.noun} {', '.join(str(j + 1) for j in flipped)} "
@@ -378,10 +378,11 @@ class Basis(Rule):
             return DECIMAL
         return "inaccurate" if rough.allows_vector(g, target) else "length"
 
-    def _inconsistent(self, value, owner, groups, ctx) -> tuple[list[int], list[int]]:
+    def _inconsistent(self, value, owner, groups, ctx, decimal: bool, tol) -> tuple[list[int], list[int]]:
         """Given vectors whose sign differs from the student's own companion (flipped), and vectors
-        of a repeated eigenspace along none of the companions (any basis of the space would pass
-        the rule, but the scores of the student's own directions must be along those directions)."""
+        of a repeated eigenspace that are not the ones the student's own companions give (any basis of
+        the space passes the rule, but the scores of the student's own directions are those directions'
+        scores: along ± the reference, exactly or to the tolerance, not merely close to parallel)."""
         key = self.consistent_with
         if not key or key not in ctx.correct or key not in ctx.given:
             return [], []
@@ -394,10 +395,16 @@ class Basis(Rule):
             size_g = float(numeric(_dot(g, g), 20))
             if size_g == 0:
                 continue  # a zero vector (eigenvalue 0) has no sign
+            repeated = len(groups[owner[j]]) > 1
             signs = set()
             for r, r_size in zip(references, sizes):
                 # A reference that is (numerically) zero says nothing about sign: skip it.
                 if len(r) != len(g) or r_size <= 1e-12 * biggest:
+                    continue
+                if repeated:
+                    along = _along(g, r, decimal, tol)
+                    if along:
+                        signs.add(along > 0)
                     continue
                 dot = float(numeric(_dot(g, r), 20))
                 if dot * dot > 0.99 * size_g * r_size:
@@ -406,9 +413,21 @@ class Basis(Rule):
                 continue
             if False in signs:
                 flipped.append(j)
-            elif len(groups[owner[j]]) > 1:
+            elif repeated:
                 astray.append(j)
         return flipped, astray
+
+
+def _along(g, r, decimal: bool, tol) -> int:
+    """+1 when g is a positive multiple of r, −1 when a negative one, 0 otherwise: exactly for exact
+    answers (every 2×2 minor gᵢrⱼ − gⱼrᵢ is 0), to the tolerance for decimals (the unit vectors agree)."""
+    sign = 1 if numeric(_dot(g, r), 20) > 0 else -1
+    if decimal:
+        unit_g = [x / sp.sqrt(_dot(g, g)) for x in g]
+        unit_r = [sign * x / sp.sqrt(_dot(r, r)) for x in r]
+        return sign if tol.allows_vector(unit_g, unit_r) else 0
+    n = len(g)
+    return sign if all(is_zero(g[i] * r[j] - g[j] * r[i]) for i in range(n) for j in range(i + 1, n)) else 0
 
 
 def _zero_vector(g, decimal, tol, scale) -> str | None:

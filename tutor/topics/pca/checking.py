@@ -67,9 +67,13 @@ def _scatter(centre: bool):
     def variant(problem, solution):
         X = sp.ImmutableMatrix(problem.points)
         data = matrix(solution.answers["centred"]) if centre else X
-        values = spectrum(sp.ImmutableMatrix(data.T * data)).values
+        scatter = sp.ImmutableMatrix(data.T * data)
+        values = spectrum(scatter).values
         k = problem.components
-        return {"eigenvalues": values, "captured_variance": tidy(sum(values[:k]))}
+        out = {"eigenvalues": values, "captured_variance": tidy(sum(values[:k]))}
+        if not centre:  # made at the centring step: a right X_c rules it out (the record must agree)
+            out["centred"] = X
+        return out
     return variant
 
 
