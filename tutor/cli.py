@@ -411,8 +411,9 @@ def sheet(files, fmt, solutions, title, output, pdf, detail, figures, timeout):
               help="How many problems (distinct), in all when TOPIC names several. "
                    "[default: 1 a topic; 200 seeds with --stress]")
 @click.option("--difficulty", "-d", type=click.Choice(["easy", "medium", "hard"]), default=None,
-              help="easy: small integers and rational eigenvalues; medium: at most one kind of square "
-                   "root; hard: anything that still solves exactly. [default: easy; all three with --stress]")
+              help="easy: small integers and fractions; medium: at most one kind of square root; hard: "
+                   "more work (more points, a new point, two components), never uglier numbers; each "
+                   "topic's own: tutor topics --difficulties. [default: easy; all three with --stress]")
 @click.option("--output", "-o", "out_dir", type=click.Path(file_okay=False), default=None,
               help="Write the files into this directory (made if needed) instead of standard output.")
 @click.option("--stress", is_flag=True,
