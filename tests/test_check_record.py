@@ -117,4 +117,4 @@ def test_the_readme_states_the_bound_of_the_compound_search():
 
     readme = " ".join((Path(__file__).parents[1] / "README.md").read_text(encoding="utf-8").split())
     assert f"at most {MAX_COMPOUNDS} pairs per problem" in readme
-    assert f"(at least {MIN_FIGURES}, or one fewer than asked)" in readme
+    assert f"(at least {MIN_FIGURES}, or one fewer than asked;" in readme
