@@ -28,9 +28,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-TOLERANCE_PT = 1.0
+from tutor.pdf import overflows  # noqa: E402  (one reading of the log for the sweep, its tests and tutor exam)
+
 FORBIDDEN = ("\\resizebox", "\\scalebox", "\\tiny", "\\scriptsize", "\\footnotesize")
-_OVERFULL = re.compile(r"Overfull \\hbox \((\d+(?:\.\d+)?)pt too wide\)")
 _PAGES = re.compile(r"Output written on \S+ \((\d+) pages?")
 MAX_BRIEF_PAGES = 2
 
@@ -52,11 +52,6 @@ class Result:
     @property
     def bad(self) -> bool:
         return bool(self.widths or self.forbidden or self.error)
-
-
-def overflows(log: str) -> list[float]:
-    """The widths (pt) of the log's overfull \\hbox warnings wider than the tolerance."""
-    return [float(w) for w in _OVERFULL.findall(log) if float(w) > TOLERANCE_PT]
 
 
 def forbidden_commands(tex: str) -> list[str]:

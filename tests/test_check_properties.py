@@ -55,13 +55,19 @@ def first_wrong(report):
 problems = st.integers(0, len(PROBLEMS) - 1)
 
 
+def _drawn_mistake(c, data):
+    """A named mistake of the problem, drawn, and the answers it gives (a mistake that gives none is skipped)."""
+    mistake = data.draw(st.sampled_from(mistakes(c)))
+    variant = c._variant(mistake)
+    assume(variant)
+    return mistake, variant
+
+
 @SETTINGS
 @given(problems, st.data())
 def test_one_mistake_is_named_at_its_step_and_later_work_earns_follow_through(index, data):
     c = checker(index)
-    mistake = data.draw(st.sampled_from(mistakes(c)))
-    variant = c._variant(mistake)
-    assume(variant)
+    mistake, variant = _drawn_mistake(c, data)
     report = submit(c, {**c.expected, **variant})
     made = first_wrong(report)
     assume(made is not None)  # the mistake changes nothing in this problem
@@ -107,9 +113,7 @@ def _same_value(c, result) -> bool:
 @given(problems, st.data())
 def test_a_key_whose_earlier_keys_are_right_names_no_earlier_mistake(index, data):
     c = checker(index)
-    mistake = data.draw(st.sampled_from(mistakes(c)))
-    variant = c._variant(mistake)
-    assume(variant)
+    mistake, variant = _drawn_mistake(c, data)
     key = data.draw(st.sampled_from(sorted(k for k in variant if k in c.expected)))
     earlier = {k: c.expected[k] for k in c.ancestors[key] if k in c.expected}
     result = submit(c, {**earlier, key: variant[key]}).result(key)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import shutil
 import subprocess
 import tempfile
@@ -10,6 +11,13 @@ from pathlib import Path
 from .errors import TutorError
 
 TIMEOUT_SECONDS = 120
+TOLERANCE_PT = 1.0  # an overfull box up to this wide is invisible on the page
+_OVERFULL = re.compile(r"Overfull \\hbox \((\d+(?:\.\d+)?)pt too wide\)")
+
+
+def overflows(log: str) -> list[float]:
+    """The widths (pt) of a pdflatex log's overfull \\hbox warnings wider than TOLERANCE_PT."""
+    return [float(w) for w in _OVERFULL.findall(log) if float(w) > TOLERANCE_PT]
 
 
 def compile_pdf(tex: str, out: str) -> str:

@@ -19,7 +19,6 @@ import dataclasses
 import io
 import json
 import os
-import re
 import time
 from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 from dataclasses import dataclass
@@ -34,8 +33,6 @@ from .draw import draw_question
 
 MANIFEST = "manifest.json"
 MANIFEST_FORMAT = 1
-_OVERFULL = re.compile(r"Overfull \\hbox \((\d+(?:\.\d+)?)pt too wide\)")
-TOLERANCE_PT = 1.0
 
 
 @dataclass(frozen=True)
@@ -247,13 +244,12 @@ def build_exam(blueprint: Blueprint, students: tuple[Student, ...], seed: int, o
 def compile_all(latex: dict[str, str], root: Path, jobs: int) -> dict[str, list[float]]:
     """Compile the PDFs on ``jobs`` threads (each runs pdflatex in a process of its own); the solutions
     book, the longest, first. Returns each PDF's overfull boxes wider than 1pt."""
-    from ..pdf import compile_pdf
+    from ..pdf import compile_pdf, overflows
 
     order = sorted(latex, key=lambda name: -len(latex[name]))
 
     def one(name: str) -> list[float]:
-        log = compile_pdf(latex[name], str(root / name))
-        return [float(w) for w in _OVERFULL.findall(log) if float(w) > TOLERANCE_PT]
+        return overflows(compile_pdf(latex[name], str(root / name)))
 
     with ThreadPoolExecutor(max_workers=max(1, jobs)) as threads:
         results = dict(zip(order, threads.map(one, order)))
