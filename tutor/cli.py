@@ -496,3 +496,44 @@ def topics(keys, difficulties):
 
             for level, what in rules_of(name).items():
                 echo(f"{'':<{width}} {level + ':':<8} {what}")
+
+
+@main.command()
+@click.option("--host", default="127.0.0.1", show_default=True,
+              help="The address to listen on (0.0.0.0 for every interface: only behind a proxy with HTTPS).")
+@click.option("--port", type=click.IntRange(1, 65535), default=8000, show_default=True)
+@click.option("--database", default="sqlite:///tutor.db", show_default=True, metavar="URL",
+              help="Where attempts are kept: sqlite:///FILE, or postgresql://USER:PASSWORD@HOST/NAME "
+                   "(pip install 'tutor[postgres]').")
+@click.option("--workers", type=click.IntRange(1, 32), default=1, show_default=True,
+              help="Server processes, each with one worker process that draws and checks problems.")
+@click.option("--token", default=None, metavar="TOKEN",
+              help="The lecturer's token for /class (default: $TUTOR_TOKEN, else a new one, printed).")
+@reports_errors
+def serve(host, port, database, workers, token):
+    """Run the practice web app: fresh problems, answers checked as typed, hints one step at a time.
+
+    Pages: / (topics), /practice/TOPIC/DIFFICULTY/SEED (one problem, shareable), /class (the
+    lecturer's view, with the token) and /class.csv."""
+    from .serve.server import start
+
+    start(host, port, database, workers, token, echo)
+
+
+@main.command()
+@click.option("--database", default="sqlite:///tutor.db", show_default=True, metavar="URL",
+              help="The practice server's database.")
+@click.option("--topic", default=None, help="Only this topic.")
+@click.option("--csv", "as_csv", is_flag=True, help="CSV instead of a table.")
+@reports_errors
+def stats(database, topic, as_csv):
+    """What the class did on the practice server: per topic and answer, attempts, students, the share
+    right at first try, and the commonest named mistakes with an example each."""
+    from .serve.store import Store, stats_csv, stats_text
+
+    store = Store(database)
+    try:
+        rows = store.stats(topic)
+    finally:
+        store.close()
+    echo(stats_csv(rows) if as_csv else stats_text(rows), nl=False)

@@ -1,0 +1,366 @@
+"""The practice server's web app (Starlette): pages, forms, the lecturer's view.
+
+Every page works as a plain HTML form; practice.js only adds the live preview and updates the page
+without a reload (it posts the same forms and asks for the <main> element alone). Drawing, rendering
+and checking run in worker processes (pool.py); this module only routes, reads forms, guards them
+and formats. The settings come from the environment (``TUTOR_SERVE_*``), which `tutor serve` sets,
+so that each of uvicorn's worker processes builds the same app.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+import os
+import secrets
+import uuid
+from dataclasses import dataclass
+from datetime import datetime, timezone
+from functools import cache
+from urllib.parse import parse_qsl
+
+from starlette.applications import Starlette
+from starlette.concurrency import run_in_threadpool
+from starlette.exceptions import HTTPException
+from starlette.requests import Request
+from starlette.responses import HTMLResponse, JSONResponse, PlainTextResponse, RedirectResponse, Response
+from starlette.routing import Route
+
+from .. import generators
+from ..escaping import printable
+from . import security, work
+from .pool import Busy, Pool
+
+log = logging.getLogger("tutor.serve")
+
+MAX_BODY = 64 * 1024  # bytes of one form: every field of the largest problem, with room to spare
+MAX_FIELDS = 40
+MAX_SEED = 10**9
+MAX_STUDENT = 64  # characters of a student id
+ENV = "TUTOR_SERVE_"  # prefix of the settings in the environment
+
+
+@dataclass(frozen=True)
+class Settings:
+    database: str
+    token: str  # the lecturer's view's token
+    secret: bytes  # signs the forms' CSRF tokens
+    processes: int = 1  # worker processes for drawing and checking
+
+    @classmethod
+    def from_environment(cls) -> "Settings":
+        return cls(os.environ[ENV + "DATABASE"], os.environ[ENV + "TOKEN"],
+                   bytes.fromhex(os.environ[ENV + "SECRET"]), int(os.environ.get(ENV + "PROCESSES", "1")))
+
+    def to_environment(self) -> dict[str, str]:
+        return {ENV + "DATABASE": self.database, ENV + "TOKEN": self.token, ENV + "SECRET": self.secret.hex(),
+                ENV + "PROCESSES": str(self.processes)}
+
+
+def app_from_environment() -> Starlette:
+    """uvicorn's factory in each server process."""
+    return create_app(Settings.from_environment())
+
+
+# --- pages -----------------------------------------------------------------------------------------
+
+
+@cache
+def _environment():
+    from ..rendering import environment
+
+    return environment("html")
+
+
+def _page(request: Request, name: str, code: int = 200, **values) -> HTMLResponse:
+    """A page of templates/serve/pages; with X-Tutor-Fragment only its <main> (practice.js swaps it in)."""
+    fragment = request.headers.get("x-tutor-fragment") == "1"
+    text = _environment().get_template(f"serve/pages/{name}.j2").render(fragment=fragment, **values)
+    return HTMLResponse(text, code)
+
+
+def _error(request: Request, status: int, message: str) -> Response:
+    if "application/json" in request.headers.get("accept", ""):
+        return JSONResponse({"error": message}, status)
+    try:
+        return _page(request, "error", status, status=status, message=message, title="Error")
+    except Exception:  # noqa: BLE001 - the error page itself must never fail into a traceback
+        return PlainTextResponse(f"{status}: {message}", status)
+
+
+async def _http_error(request: Request, exc: HTTPException) -> Response:
+    messages = {404: "no such page", 405: "this page does not take that method"}
+    return _error(request, exc.status_code, exc.detail if exc.detail and exc.detail != _reason(exc.status_code)
+                  else messages.get(exc.status_code, "the request could not be handled"))
+
+
+def _reason(status: int) -> str:
+    from http import HTTPStatus
+
+    return HTTPStatus(status).phrase
+
+
+async def _server_error(request: Request, exc: Exception) -> Response:
+    log.exception("internal error on %s", request.url.path)  # for the server's log, never the browser
+    return _error(request, 500, "internal error; the problem has been logged")
+
+
+# --- reading requests ------------------------------------------------------------------------------
+
+
+async def _form(request: Request) -> dict[str, str]:
+    """The urlencoded form, bounded before it is parsed: at most MAX_BODY bytes and MAX_FIELDS fields."""
+    kind = request.headers.get("content-type", "").split(";")[0].strip()
+    if kind != "application/x-www-form-urlencoded":
+        raise HTTPException(415, "send the form as application/x-www-form-urlencoded")
+    declared = request.headers.get("content-length")
+    if declared and (not declared.isdigit() or int(declared) > MAX_BODY):
+        raise HTTPException(413, f"the form is larger than {MAX_BODY // 1024} KB")
+    body = bytearray()
+    async for chunk in request.stream():
+        body += chunk
+        if len(body) > MAX_BODY:
+            raise HTTPException(413, f"the form is larger than {MAX_BODY // 1024} KB")
+    try:
+        pairs = parse_qsl(body.decode("utf-8"), keep_blank_values=True, max_num_fields=MAX_FIELDS)
+    except (UnicodeDecodeError, ValueError):
+        raise HTTPException(400, f"the form could not be read (UTF-8, at most {MAX_FIELDS} fields)") from None
+    return dict(pairs)
+
+
+def _problem_args(request: Request) -> tuple[str, str, int]:
+    params = request.path_params
+    return _problem(params["topic"], params["difficulty"], params.get("seed", 0))
+
+
+def _problem(topic: str, difficulty: str, seed: int) -> tuple[str, str, int]:
+    if topic not in _topics():
+        raise HTTPException(404, f"no topic {printable(topic)[:40]!r}")
+    if difficulty not in generators.DIFFICULTIES:
+        raise HTTPException(404, f"no difficulty {printable(difficulty)[:20]!r} (easy, medium, hard)")
+    if not 0 <= seed < MAX_SEED:
+        raise HTTPException(404, f"seeds run from 0 to {MAX_SEED - 1}")
+    return topic, difficulty, seed
+
+
+@cache
+def _topics() -> dict[str, dict]:
+    """Each topic that can be generated: its one-line summary and what each difficulty asks."""
+    from .. import topics
+
+    out = {}
+    for name in generators.names():
+        rules = generators.rules_of(name)
+        if rules:
+            out[name] = {"summary": topics.summary(name), "rules": rules}
+    return out
+
+
+def _student(request: Request, form: dict | None = None) -> str:
+    value = form.get("student", "") if form is not None else request.cookies.get(security.STUDENT, "")
+    return printable(value).strip()[:MAX_STUDENT]
+
+
+def _url(topic: str, difficulty: str, seed: int, suffix: str = "") -> str:
+    return f"/practice/{topic}/{difficulty}/{seed}{suffix}"
+
+
+# --- the app ---------------------------------------------------------------------------------------
+
+
+def create_app(settings: Settings, pool: Pool | None = None, store=None) -> Starlette:
+    """The app; tests may pass their own pool and store (else built on start-up, closed on shut-down)."""
+    from .store import Attempt, Store, stats_csv
+
+    state: dict = {}
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app):
+        state["pool"] = pool or Pool(settings.processes)
+        state["store"] = store or await run_in_threadpool(Store, settings.database)
+        try:
+            yield
+        finally:
+            if pool is None:
+                state["pool"].close()
+            if store is None:
+                state["store"].close()
+
+    async def run(fn, *args):
+        try:
+            return await state["pool"].run(fn, *args)
+        except Busy as err:
+            raise HTTPException(503, str(err)) from None
+        except work.NoProblem as err:
+            raise HTTPException(404, err.message) from None
+
+    def session_of(request: Request) -> str | None:
+        value = request.cookies.get(security.SESSION, "")
+        return value if security.valid_session(value) else None
+
+    def respond(request: Request, response: Response, session: str | None) -> Response:
+        if session is None or session != request.cookies.get(security.SESSION):
+            response.set_cookie(security.SESSION, session or security.new_session(), max_age=180 * 86400,
+                                httponly=True, samesite="lax")
+        return response
+
+    def ensure_session(request: Request) -> str:
+        return session_of(request) or security.new_session()
+
+    async def index(request: Request):
+        session = ensure_session(request)
+        return respond(request, _page(request, "index", title="Practice", topics=_topics(),
+                                      difficulties=generators.DIFFICULTIES), session)
+
+    async def random_problem(request: Request):
+        topic, difficulty, _ = _problem_args(request)
+        return RedirectResponse(_url(topic, difficulty, secrets.randbelow(100_000) + 1), 303)
+
+    async def practice(request: Request):
+        topic, difficulty, seed = _problem_args(request)
+        view = await run(work.view, topic, difficulty, seed)
+        if view.seed != seed:  # that seed has no problem nice enough: the next one that has
+            return RedirectResponse(_url(topic, difficulty, view.seed), 303)
+        session = ensure_session(request)
+        if request.method == "GET":
+            return respond(request, practice_page(request, view, session, {}, None, 0, False), session)
+        form = await _form(request)
+        if session_of(request) is None or not security.csrf_ok(settings.secret, session, form.get("csrf", "")):
+            raise HTTPException(403, "this form has expired (or came from another site): reload the page")
+        fields = {p.key: form.get(f"answer-{p.key}", "")[:work.MAX_FIELD + 1] for p in view.parts}
+        hints = _int(form.get("hints"), 0, len(view.steps))
+        action = form.get("action", "check")
+        checked = None
+        if action == "hint":
+            hints = min(hints + 1, len(view.steps))
+        elif action == "solution":
+            hints = len(view.steps)
+        elif action == "check":
+            checked = await run(work.check, topic, difficulty, seed, fields)
+            await record(request, session, form, view, fields, checked)
+        else:
+            raise HTTPException(400, "unknown action (check, hint or solution)")
+        response = practice_page(request, view, session, fields, checked, hints, action == "solution",
+                                 student=_student(request, form))
+        student = _student(request, form)
+        if student != request.cookies.get(security.STUDENT, ""):
+            response.set_cookie(security.STUDENT, student, max_age=180 * 86400, httponly=True, samesite="lax")
+        return respond(request, response, session)
+
+    async def record(request, session, form, view, fields, checked) -> None:
+        """One row per part answered, all in one transaction."""
+        submission, at, student = uuid.uuid4().hex, datetime.now(timezone.utc), _student(request, form) or None
+        rows = [Attempt(submission, session, student, view.topic, view.difficulty, view.seed, v.key, v.verdict,
+                        v.mistake, v.credit, v.weight, fields[v.key], at)
+                for v in checked.verdicts if v.verdict != "missing"]
+        if rows:
+            await run_in_threadpool(state["store"].record, rows)
+
+    def practice_page(request, view, session, fields, checked, hints, solution, student=None):
+        return _page(request, "practice", title=view.title, view=view, fields=fields,
+                     checked={v.key: v for v in checked.verdicts} if checked else None, score=checked,
+                     hints=hints, show_solution=solution, csrf=security.csrf_token(settings.secret, session),
+                     student=student if student is not None else _student(request),
+                     url=_url(view.topic, view.difficulty, view.seed),
+                     next_url=_url(view.topic, view.difficulty, view.seed + 1),
+                     full_url=_url(view.topic, view.difficulty, view.seed, "/solution"))
+
+    async def full_solution(request: Request):
+        topic, difficulty, seed = _problem_args(request)
+        text = await run(work.full_solution, topic, difficulty, seed)
+        # The handout page sets its maths with inline scripts of its own (KaTeX and one line).
+        return HTMLResponse(text, headers={"content-security-policy": security.csp(inline_scripts=True)})
+
+    async def preview(request: Request):
+        form = await _form(request)
+        session = session_of(request)
+        if session is None or not security.csrf_ok(settings.secret, session, form.get("csrf", "")):
+            return JSONResponse({"error": "this form has expired: reload the page"}, 403)
+        try:
+            topic, difficulty, seed = _problem(form.get("topic", ""), form.get("difficulty", ""),
+                                               _int(form.get("seed"), -1, MAX_SEED))
+        except HTTPException as err:
+            return JSONResponse({"error": err.detail}, err.status_code)
+        text = form.get("text", "")
+        if len(text) > work.MAX_FIELD:
+            return JSONResponse({"tex": None, "error": f"longer than {work.MAX_FIELD} characters"})
+        result = await run(work.preview, topic, difficulty, seed, form.get("key", ""), text)
+        return JSONResponse({"tex": result.tex, "error": result.error})
+
+    def lecturer(request: Request) -> bool:
+        header = request.headers.get("authorization", "")
+        if header.startswith("Bearer "):
+            return security.token_ok(settings.token, header[7:])
+        return security.class_cookie_ok(settings.secret, settings.token, request.cookies.get(security.CLASS, ""))
+
+    async def class_view(request: Request):
+        session = ensure_session(request)
+        csrf = security.csrf_token(settings.secret, session)
+        if request.method == "POST":
+            form = await _form(request)
+            if session_of(request) is None or not security.csrf_ok(settings.secret, session, form.get("csrf", "")):
+                raise HTTPException(403, "this form has expired: reload the page")
+            if not security.token_ok(settings.token, form.get("token", "")):
+                response = _page(request, "login", 403, title="Lecturer's view", csrf=csrf,
+                                 message="That is not the token printed when the server started.")
+                return respond(request, response, session)
+            response = RedirectResponse("/class", 303)
+            response.set_cookie(security.CLASS, security.class_cookie(settings.secret, settings.token),
+                                httponly=True, samesite="strict", max_age=12 * 3600)
+            return respond(request, response, session)
+        if not lecturer(request):
+            return respond(request, _page(request, "login", 401, title="Lecturer's view", csrf=csrf, message=None),
+                           session)
+        topic = request.query_params.get("topic") or None
+        stats = await run_in_threadpool(state["store"].stats, topic)
+        return respond(request, _page(request, "class", title="Lecturer's view", stats=stats,
+                                      total=sum(s.attempts for s in stats)), session)
+
+    async def class_csv(request: Request):
+        if not lecturer(request):
+            raise HTTPException(401, "the lecturer's token is needed: sign in at /class")
+        stats = await run_in_threadpool(state["store"].stats, None)
+        return Response(stats_csv(stats), media_type="text/csv; charset=utf-8",
+                        headers={"content-disposition": 'attachment; filename="tutor-class.csv"'})
+
+    async def static(request: Request):
+        name = request.path_params["name"]
+        asset = security.STATIC.get(name)
+        if asset is None:
+            raise HTTPException(404, "no such file")
+        return Response(_static(name), media_type=asset, headers={"cache-control": "public, max-age=86400"})
+
+    routes = [
+        Route("/", index),
+        Route("/practice/{topic}/{difficulty}", random_problem),
+        Route("/practice/{topic}/{difficulty}/{seed:int}", practice, methods=["GET", "POST"]),
+        Route("/practice/{topic}/{difficulty}/{seed:int}/solution", full_solution),
+        Route("/preview", preview, methods=["POST"]),
+        Route("/class", class_view, methods=["GET", "POST"]),
+        Route("/class.csv", class_csv),
+        Route("/static/{name}", static),
+    ]
+    app = Starlette(routes=routes, lifespan=lifespan,
+                    exception_handlers={HTTPException: _http_error, Exception: _server_error})
+    app.add_middleware(security.Headers)
+    return app
+
+
+def _int(text: str | None, default: int, most: int) -> int:
+    if text is None or not text.isdigit() or len(text) > 10:
+        return default
+    return min(int(text), most)
+
+
+@cache
+def _static(name: str) -> bytes:
+    from ..rendering import _asset, _katex_css
+    from ..resources import resource_dir
+
+    if name == "katex.css":
+        return _katex_css().encode()
+    if name == "katex.js":
+        return _asset("katex/katex.min.js").encode()
+    if name == "handout.css":
+        return _asset("style.css").encode()
+    return (resource_dir("templates") / "serve" / "static" / name).read_bytes()
