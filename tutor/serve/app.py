@@ -27,6 +27,7 @@ from starlette.responses import HTMLResponse, JSONResponse, PlainTextResponse, R
 from starlette.routing import Route
 
 from .. import generators
+from ..errors import SolveTimeout
 from ..escaping import printable
 from . import security, work
 from .pool import Busy, Pool
@@ -193,6 +194,8 @@ def create_app(settings: Settings, pool: Pool | None = None, store=None) -> Star
             raise HTTPException(503, str(err)) from None
         except work.NoProblem as err:
             raise HTTPException(404, err.message) from None
+        except SolveTimeout as err:  # the worker's own time limit
+            raise HTTPException(503, err.message) from None
 
     def session_of(request: Request) -> str | None:
         value = request.cookies.get(security.SESSION, "")

@@ -248,16 +248,11 @@ def check(topic: str, difficulty: str, seed: int, fields: dict[str, str]) -> Che
     for key in asked:
         r = report.result(key)
         read_as = answer_tex(r.given, r.typed) if r.given is not None else None
-        verdicts.append(Verdict(key, r.verdict, r.message, r.mistake, str(r.credit), str(r.weight), read_as))
-    score = sum(sp_rational(v.credit) for v in verdicts)
-    total = sum(sp_rational(v.weight) for v in verdicts)
+        message = r.message.removeprefix("could not read it: ")  # the page's label says so already
+        verdicts.append(Verdict(key, r.verdict, message, r.mistake, str(r.credit), str(r.weight), read_as))
+    score = sum((report.result(k).credit for k in asked), 0)
+    total = sum((report.result(k).weight for k in asked), 0)
     return Checked(seed, tuple(verdicts), str(score), str(total))
-
-
-def sp_rational(text: str):
-    import sympy as sp
-
-    return sp.Rational(text)
 
 
 def warm() -> bool:

@@ -1,0 +1,331 @@
+"""The practice server's pages through the ASGI test client: every page, the forms, the error statuses.
+
+The app runs with an in-process pool (the worker-process pool has its own tests below) and a real
+store: SQLite, and PostgreSQL where the `database_url` fixture has one."""
+
+from __future__ import annotations
+
+import re
+import time
+
+import pytest
+
+pytest.importorskip("starlette")
+
+from starlette.testclient import TestClient  # noqa: E402
+
+from tutor.rendering import answer_text  # noqa: E402
+from tutor.serve import work  # noqa: E402
+from tutor.serve.app import MAX_BODY, Settings, create_app  # noqa: E402
+from tutor.serve.pool import Busy, Pool  # noqa: E402
+from tutor.serve.store import Store  # noqa: E402
+
+TOKEN = "lecturer-token-123"
+PROBLEM = "/practice/kernel-pca/easy/2"  # η = 18, 2/3, 0 and n = 3 points
+ETA = "[18, 2/3, 0]"
+
+
+class InlinePool:
+    """Runs each job in the test's own process: the pages' logic without process start-up."""
+
+    async def run(self, fn, *args):
+        return fn(*args)
+
+    def close(self):
+        pass
+
+
+@pytest.fixture
+def store(tmp_path):
+    s = Store(f"sqlite:///{tmp_path / 'tutor.db'}")
+    yield s
+    s.close()
+
+
+def client_for(store, **kw) -> TestClient:
+    app = create_app(Settings("unused", TOKEN, b"k" * 32), pool=InlinePool(), store=store)
+    return TestClient(app, **kw)
+
+
+@pytest.fixture
+def client(store):
+    with client_for(store) as c:
+        yield c
+
+
+def csrf(page: str) -> str:
+    return re.search(r'name="csrf" value="([0-9a-f]{64})"', page).group(1)
+
+
+def written(value) -> str:
+    """An exact answer as a student types it: matrices as lists of rows."""
+    return answer_text(tuple(map(tuple, value.tolist())) if hasattr(value, "tolist") else value)
+
+
+def right_answers() -> dict[str, str]:
+    _, drawn = work._drawn("kernel-pca", "easy", 2)
+    solution = drawn.solution
+    return {f"answer-{k}": written(solution.answers[k]) for k in solution.question.keys}
+
+
+def submit(client, fields: dict, action: str = "check", path: str = PROBLEM, **headers):
+    page = client.get(path).text
+    return client.post(path, data={"csrf": csrf(page), "hints": "0", "action": action, **fields}, headers=headers)
+
+
+# --- pages -----------------------------------------------------------------------------------------
+
+
+def test_the_index_links_every_topic_at_each_difficulty(client):
+    page = client.get("/").text
+    for topic in ("kernel-pca", "pca", "mds", "svd"):
+        for level in ("easy", "medium", "hard"):
+            assert f'href="/practice/{topic}/{level}"' in page
+
+
+def test_a_topic_and_difficulty_send_to_a_problem_at_a_stable_url(client):
+    r = client.get("/practice/pca/medium", follow_redirects=False)
+    assert r.status_code == 303
+    assert re.fullmatch(r"/practice/pca/medium/\d+", r.headers["location"])
+    again = client.get(PROBLEM).text
+    assert client.get(PROBLEM).text.split('name="csrf"')[0] == again.split('name="csrf"')[0]
+
+
+def test_the_problem_page_asks_each_part_with_a_labelled_field(client):
+    page = client.get(PROBLEM).text
+    _, drawn = work._drawn("kernel-pca", "easy", 2)
+    keys = drawn.solution.question.keys
+    assert len(keys) >= 5
+    for key in keys:
+        assert f'<label for="answer-{key}">' in page
+        assert f'id="answer-{key}" name="answer-{key}"' in page
+        assert f'id="preview-{key}"' in page
+    assert "\\begin{bmatrix}2 &amp; 2 &amp; 3" in page  # the statement's data
+    assert page.count('class="part-text"') == len(keys)
+    assert 'href="/practice/kernel-pca/easy/3"' in page  # new problem: the next seed
+    assert "<script src=\"/static/katex.js\" defer>" in page and "cdn" not in page.lower()
+
+
+def test_a_seed_without_a_problem_sends_to_the_next_seed_that_has_one(client, monkeypatch):
+    from tutor import generators
+
+    real = generators.draw_solved
+    monkeypatch.setattr(generators, "draw_solved", lambda t, d, s, tally=None: None if s == 777 else real(t, d, s))
+    work._drawn.cache_clear()
+    try:
+        r = client.get("/practice/pca/easy/777", follow_redirects=False)
+    finally:
+        work._drawn.cache_clear()
+    assert r.status_code == 303 and r.headers["location"] == "/practice/pca/easy/778"
+
+
+@pytest.mark.parametrize("path", ["/practice/nope/easy/1", "/practice/pca/extreme/1",
+                                  "/practice/pca/easy/1000000000", "/practice/pca/easy/x", "/nothing"])
+def test_unknown_problems_and_pages_are_404_with_one_line(client, path):
+    r = client.get(path)
+    assert r.status_code == 404
+    assert "Traceback" not in r.text and "<h1>404: " in r.text
+
+
+def test_the_full_solution_is_a_page_of_its_own(client):
+    r = client.get(PROBLEM + "/solution")
+    assert r.status_code == 200 and "Step 1" in r.text and "Final answers" in r.text
+
+
+# --- checking and hints ----------------------------------------------------------------------------
+
+
+def test_eta_for_the_variances_is_named_and_recorded(client, store):
+    r = submit(client, {"answer-variances": ETA, "answer-eigenvalues": ETA, "student": "s123"})
+    assert r.status_code == 200
+    verdict = re.search(r'<p class="verdict" id="verdict-variances">(.*?)</p>', r.text, re.S).group(1)
+    assert "A known mistake." in verdict and "(0 of 1 mark)" in verdict
+    assert re.search(r'id="verdict-eigenvalues"><strong>Correct\.', r.text)
+    assert "Your marks: 1 of 7" in r.text
+    assert store.count() == 2  # the two parts answered, not the five left empty
+    (row,) = [s for s in store.stats() if s.key == "variances"]
+    assert row.mistakes[0].name == "variances_are_eta" and row.mistakes[0].example == ETA
+    assert r.cookies.get("tutor_student") == "s123" or "s123" in r.text
+
+
+def test_every_part_right_is_full_marks(client):
+    r = submit(client, right_answers())
+    assert "Your marks: 7 of 7" in r.text and "Full marks" in r.text
+    assert "Not right" not in r.text and "A known mistake" not in r.text
+
+
+def test_answers_are_kept_in_their_fields_and_read_back(client):
+    r = submit(client, {"answer-eigenvalues": "[18, 2/3]"})
+    assert 'value="[18, 2/3]"' in r.text
+    assert "Read as" in r.text and "the value left out was read as 0" in r.text
+
+
+def test_an_unreadable_answer_says_where(client):
+    r = submit(client, {"answer-eigenvalues": "[18, 6"})
+    assert "Could not read it.</strong>\nColumn 7: a closing bracket" in r.text
+
+
+def test_hints_reveal_the_steps_one_at_a_time_and_the_solution_all(client):
+    page = client.get(PROBLEM).text
+    token = csrf(page)
+    one = client.post(PROBLEM, data={"csrf": token, "hints": "0", "action": "hint"}).text
+    assert "Hints: the first 1 step of" in one and "<strong>1. " in one and "<strong>2. " not in one
+    two = client.post(PROBLEM, data={"csrf": token, "hints": "1", "action": "hint"}).text
+    assert "Hints: the first 2 steps" in two and "<strong>2. " in two and "<strong>3. " not in two
+    assert 'name="hints" value="2"' in two
+    whole = client.post(PROBLEM, data={"csrf": token, "hints": "0", "action": "solution"}).text
+    assert "Final answers" in whole and "Every step is shown" in whole and "/solution" in whole
+    forged = client.post(PROBLEM, data={"csrf": token, "hints": "99999", "action": "hint"}).text
+    assert "Every step is shown" in forged  # a forged count is held to the number of steps
+
+
+def test_a_fragment_request_gets_only_the_main_element(client):
+    r = submit(client, {"answer-eigenvalues": ETA}, **{"X-Tutor-Fragment": "1"})
+    assert r.status_code == 200 and "<html" not in r.text and "Your marks" in r.text
+
+
+def test_the_preview_reads_an_answer_as_the_checker_will(client):
+    token = csrf(client.get(PROBLEM).text)
+    base = {"csrf": token, "topic": "kernel-pca", "difficulty": "easy", "seed": "2"}
+    assert client.post("/preview", data={**base, "key": "eigenvalues", "text": "[1/3, sqrt(2)]"}).json() == \
+        {"tex": r"\left(\frac{1}{3}, \sqrt{2}\right)", "error": None}
+    bad = client.post("/preview", data={**base, "key": "eigenvalues", "text": "[1/3,"}).json()
+    assert bad["tex"] is None and "column" in bad["error"]
+    assert client.post("/preview", data={**base, "key": "nope", "text": "1"}).json()["error"]
+    assert client.post("/preview", data={**base, "key": "eigenvalues", "text": "1" * 2001}).json()["error"]
+    assert client.post("/preview", data={**base, "topic": "nope", "key": "x", "text": "1"}).status_code == 404
+    assert client.post("/preview", data={**base, "csrf": "0" * 64, "key": "x", "text": "1"}).status_code == 403
+
+
+# --- guards ----------------------------------------------------------------------------------------
+
+
+def test_a_form_without_its_csrf_token_is_refused(client, store):
+    client.get(PROBLEM)
+    for token in ("", "0" * 64, "x"):
+        r = client.post(PROBLEM, data={"csrf": token, "action": "check", "answer-eigenvalues": "1"})
+        assert r.status_code == 403 and "reload the page" in r.text
+    assert store.count() == 0
+
+
+def test_a_form_from_a_browser_without_a_session_is_refused(store):
+    with client_for(store) as first, client_for(store) as other:
+        token = csrf(first.get(PROBLEM).text)
+        r = other.post(PROBLEM, data={"csrf": token, "action": "check", "answer-eigenvalues": "1"})
+        assert r.status_code == 403
+
+
+def test_oversized_and_malformed_forms_get_4xx_before_any_parsing(client):
+    token = csrf(client.get(PROBLEM).text)
+    big = client.post(PROBLEM, data={"csrf": token, "answer-eigenvalues": "1" * (MAX_BODY + 10)})
+    assert big.status_code == 413
+    many = client.post(PROBLEM, content="&".join(f"f{i}=1" for i in range(100)),
+                       headers={"content-type": "application/x-www-form-urlencoded"})
+    assert many.status_code == 400
+    binary = client.post(PROBLEM, content=b"csrf=\xff\xfe", headers={"content-type": "application/x-www-form-urlencoded"})
+    assert binary.status_code == 400
+    json_body = client.post(PROBLEM, json={"csrf": token})
+    assert json_body.status_code == 415
+    unknown = client.post(PROBLEM, data={"csrf": token, "action": "delete"})
+    assert unknown.status_code == 400
+    for r in (big, many, binary, json_body, unknown):
+        assert "Traceback" not in r.text
+
+
+def test_a_long_field_is_unreadable_not_parsed(client):
+    r = submit(client, {"answer-eigenvalues": "[" + "1," * 1200 + "1]"})
+    assert "Longer than 2000 characters" in r.text
+
+
+def test_every_response_carries_the_security_headers(client):
+    r = client.get(PROBLEM)
+    assert "script-src 'self'" in r.headers["content-security-policy"]
+    assert r.headers["x-content-type-options"] == "nosniff" and r.headers["x-frame-options"] == "DENY"
+    session = r.headers["set-cookie"]
+    assert "httponly" in session.lower() and "samesite=lax" in session.lower()
+
+
+def test_an_internal_error_is_one_line_and_a_500(store, monkeypatch):
+    def broken(*args):
+        raise RuntimeError("secret detail")
+
+    monkeypatch.setattr(work, "view", broken)
+    with client_for(store, raise_server_exceptions=False) as c:
+        r = c.get("/practice/pca/easy/5")
+    assert r.status_code == 500 and "internal error" in r.text
+    assert "secret detail" not in r.text and "Traceback" not in r.text
+
+
+def test_static_files_are_a_fixed_list(client):
+    r = client.get("/static/katex.js")
+    assert r.status_code == 200 and "max-age" in r.headers["cache-control"] and len(r.content) > 100_000
+    assert "woff2" in client.get("/static/katex.css").text
+    for name in ("practice.js", "practice.css", "handout.css"):
+        assert client.get(f"/static/{name}").status_code == 200
+    for bad in ("/static/../pyproject.toml", "/static/..%2F..%2Fpyproject.toml", "/static/style.css"):
+        assert client.get(bad).status_code == 404
+
+
+# --- the lecturer's view ---------------------------------------------------------------------------
+
+
+def test_the_class_view_needs_the_token(client):
+    r = client.get("/class")
+    assert r.status_code == 401 and 'type="password"' in r.text
+    token = csrf(r.text)
+    wrong = client.post("/class", data={"csrf": token, "token": "guess"})
+    assert wrong.status_code == 403 and "not the token" in wrong.text
+    assert client.get("/class.csv").status_code == 401
+
+
+def test_the_class_view_counts_the_named_mistake_and_downloads_as_csv(client):
+    submit(client, {"answer-variances": ETA})
+    submit(client, right_answers())
+    token = csrf(client.get("/class").text)
+    r = client.post("/class", data={"csrf": token, "token": TOKEN}, follow_redirects=False)
+    assert r.status_code == 303 and "samesite=strict" in r.headers["set-cookie"].lower()
+    assert TOKEN not in r.headers["set-cookie"]  # the cookie holds a MAC of the token, not the token
+    page = client.get("/class").text
+    assert "<code>variances_are_eta</code> ×1" in page
+    assert re.search(r"<th scope=\"row\">kernel-pca</th><td>variances</td><td>2</td><td>1</td>", page)
+    csv = client.get("/class.csv").text
+    assert "variances_are_eta" in csv and csv.splitlines()[0].startswith("topic")
+
+
+def test_the_csv_takes_a_bearer_token(store):
+    with client_for(store) as c:
+        assert c.get("/class.csv", headers={"Authorization": "Bearer nope"}).status_code == 401
+        assert c.get("/class.csv", headers={"Authorization": f"Bearer {TOKEN}"}).status_code == 200
+
+
+# --- the worker-process pool -----------------------------------------------------------------------
+
+
+def _sleep(seconds: float) -> str:
+    time.sleep(seconds)
+    return "done"
+
+
+def test_a_job_over_the_limit_is_stopped_and_the_pool_starts_again():
+    import asyncio
+
+    pool = Pool(1, limit=3)
+    try:
+        assert asyncio.run(pool.run(_sleep, 0)) == "done"
+        with pytest.raises(Busy, match="too long"):
+            asyncio.run(pool.run(_sleep, 60))
+        assert asyncio.run(pool.run(_sleep, 0)) == "done"  # a new worker took over
+    finally:
+        pool.close()
+
+
+def test_a_check_over_its_time_limit_is_a_503(store, monkeypatch):
+    from tutor.errors import SolveTimeout
+
+    def slow(*args):
+        raise SolveTimeout("the check took longer than the time limit of 10 s (--timeout) and was stopped")
+
+    monkeypatch.setattr(work, "check", slow)
+    with client_for(store) as c:
+        r = submit(c, {"answer-eigenvalues": "1"})
+    assert r.status_code == 503 and "took longer" in r.text
