@@ -37,7 +37,8 @@ class ProblemView:
     parts: tuple[PartView, ...]
     total: str  # "6 marks"
     steps: tuple[str, ...]  # HTML of each step of the brief worked solution, numbered as in the whole
-    final_answers: str  # HTML: the boxed final answers
+    watch_out: str  # HTML: the topic's commonest mistake in one line (may be empty)
+    closing: str  # HTML: the closing sentences and the boxed final answers
 
 
 @dataclass(frozen=True)
@@ -125,7 +126,7 @@ def _view(topic: str, difficulty: str, seed: int) -> ProblemView:
     steps = tuple(piece("step", solution=dataclasses.replace(solution, steps=(step,)), step_offset=i)
                   for i, step in enumerate(solution.steps))
     return ProblemView(topic, difficulty, seed, solution.title, piece("statement"), parts,
-                       solution.question.total_text, steps, piece("final_answers"))
+                       solution.question.total_text, steps, piece("watch_out").strip(), piece("closing"))
 
 
 def full_solution(topic: str, difficulty: str, seed: int) -> str:
