@@ -1,0 +1,87 @@
+"""`tutor serve` and `tutor stats` from the command line: start-up, one-line errors, the class's table."""
+
+from __future__ import annotations
+
+import os
+import re
+import socket
+import subprocess
+import sys
+import time
+from datetime import datetime, timezone
+
+import pytest
+
+pytest.importorskip("starlette")
+
+import httpx  # noqa: E402
+
+from tutor.serve.store import Attempt, Store  # noqa: E402
+
+from .conftest import run_cli  # noqa: E402
+
+
+def test_serve_refuses_a_database_it_cannot_use_in_one_line(tmp_path):
+    result = run_cli("serve", "--database", "mysql://root@localhost/x", "--port", "1")
+    assert result.exit_code == 2
+    assert result.output.count("\n") == 1 and result.output.startswith("error: ")
+    assert "mysql" in result.output
+
+
+def test_serve_refuses_a_port_in_use_in_one_line(tmp_path):
+    with socket.socket() as busy:
+        busy.bind(("127.0.0.1", 0))
+        busy.listen()
+        port = busy.getsockname()[1]
+        result = run_cli("serve", "--port", str(port), "--database", f"sqlite:///{tmp_path / 't.db'}")
+    assert result.exit_code == 2 and f"cannot listen on 127.0.0.1:{port}" in result.output
+    assert result.output.count("\n") == 1
+
+
+def test_stats_prints_the_class_table_and_csv(tmp_path):
+    url = f"sqlite:///{tmp_path / 't.db'}"
+    assert run_cli("stats", "--database", url).output == "no attempts recorded yet\n"
+    store = Store(url)
+    at = datetime.now(timezone.utc)
+    store.record([Attempt("s1", "a" * 32, None, "kernel-pca", "easy", 2, "variances", "mistake",
+                          "variances_are_eta", "0", "1", "[18, 2/3, 0]", at)])
+    store.close()
+    table = run_cli("stats", "--database", url)
+    assert table.exit_code == 0
+    assert re.search(r"kernel-pca\s+variances\s+1\s+1\s+0/1", table.output)
+    assert "variances_are_eta ×1, e.g. [18, 2/3, 0]" in table.output
+    csv = run_cli("stats", "--database", url, "--csv").output
+    assert csv.splitlines()[0].startswith("topic,key") and "variances_are_eta" in csv
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def test_serve_starts_prints_the_token_and_serves_pages(tmp_path):
+    port = _free_port()
+    env = {**os.environ, "TUTOR_TOKEN": ""}
+    server = subprocess.Popen([sys.executable, "-m", "tutor", "serve", "--port", str(port),
+                               "--database", f"sqlite:///{tmp_path / 't.db'}"],
+                              stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env, cwd=tmp_path)
+    try:
+        first = server.stdout.readline()
+        token_line = server.stdout.readline()
+        assert f"http://localhost:{port}/" in first and "/class" in first
+        token = token_line.rsplit(": ", 1)[1].strip()
+        assert len(token) >= 20
+        for _ in range(100):
+            try:
+                page = httpx.get(f"http://127.0.0.1:{port}/practice/pca/easy/1", timeout=30)
+                break
+            except httpx.TransportError:
+                time.sleep(0.2)
+        assert page.status_code == 200 and "Your answer to (a)" in page.text
+        csv = httpx.get(f"http://127.0.0.1:{port}/class.csv", headers={"Authorization": f"Bearer {token}"})
+        assert csv.status_code == 200
+    finally:
+        server.terminate()
+        server.wait(timeout=30)
+    assert (tmp_path / "t.db").exists()
