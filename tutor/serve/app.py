@@ -39,6 +39,11 @@ MAX_FIELDS = 40
 MAX_SEED = 10**9
 MAX_STUDENT = 64  # characters of a student id
 ENV = "TUTOR_SERVE_"  # prefix of the settings in the environment
+# The index lists the topics in the course's order (kernel PCA and its cards, then the linear side and
+# the rest of the exam recipes); plugin topics follow.
+COURSE_ORDER = ("kernel-pca", "kernel-matrix", "centring", "feature-map", "feature-space", "rbf-gamma",
+                "feature-mean", "high-dim", "pca-feature-map", "pca", "pca-gram", "svd", "mds",
+                "importance-sampling", "amortised", "dfs-code")
 
 
 @dataclass(frozen=True)
@@ -150,7 +155,8 @@ def _topics() -> dict[str, dict]:
     from .. import topics
 
     out = {}
-    for name in generators.names():
+    known = generators.names()
+    for name in [*(t for t in COURSE_ORDER if t in known), *(t for t in known if t not in COURSE_ORDER)]:
         rules = generators.rules_of(name)
         if rules:
             out[name] = {"summary": topics.summary(name), "rules": rules}
@@ -178,6 +184,8 @@ def create_app(settings: Settings, pool: Pool | None = None, store=None) -> Star
     @contextlib.asynccontextmanager
     async def lifespan(app):
         state["pool"] = pool or Pool(settings.processes)
+        if pool is None:  # start the worker now, so that the first student does not wait for its imports
+            await state["pool"].run(work.warm)
         state["store"] = store or await run_in_threadpool(Store, settings.database)
         try:
             yield
