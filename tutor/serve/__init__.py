@@ -1,0 +1,1 @@
+"""The practice server: tutor serve."""
