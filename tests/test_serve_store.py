@@ -125,6 +125,29 @@ def test_count(db):
     assert db.count() == 3
 
 
+def test_writers_at_once_lose_nothing(db):
+    """Server workers writing together (each thread its own connection): every submission is kept."""
+    starting = threading.Barrier(4)
+    errors = []
+
+    def write(worker: int):
+        starting.wait()
+        try:
+            for n in range(25):
+                db.record([attempt("alphas", session=f"w{worker}", seed=n),
+                           attempt("variances", session=f"w{worker}", seed=n)])
+        except Exception as exc:  # noqa: BLE001 - the test reports whichever
+            errors.append(exc)
+
+    threads = [threading.Thread(target=write, args=(w,)) for w in range(4)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert errors == [] and db.count() == 200
+    assert [(s.attempts, s.students, s.first_tries) for s in db.stats()] == [(100, 4, 100)] * 2
+
+
 # --- migrations -------------------------------------------------------------------------------------------
 
 def columns(store: Store, table: str = "attempts") -> list[str]:
@@ -247,6 +270,15 @@ def test_memory_and_default_urls(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     Store().close()
     assert (tmp_path / "tutor.db").is_file()
+
+
+def test_sqlite_waits_for_other_writers(tmp_path):
+    """Several server processes write to one file: WAL (readers never block the writer) and a busy timeout."""
+    db = Store(f"sqlite:///{tmp_path / 'tutor.db'}")
+    with db.engine.connect() as conn:
+        assert conn.exec_driver_sql("PRAGMA journal_mode").scalar() == "wal"
+        assert conn.exec_driver_sql("PRAGMA busy_timeout").scalar() == 10_000
+    db.close()
 
 
 def test_masked():

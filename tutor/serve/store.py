@@ -239,12 +239,15 @@ def _engine(url: str) -> Engine:
             folder = Path(parsed.database).expanduser().resolve().parent
             if not folder.is_dir():
                 raise error(f"no folder {folder} for the database file")
-            engine = create_engine(parsed, connect_args={"timeout": _BUSY_TIMEOUT_MS / 1000})
+            engine = create_engine(parsed)
         _sqlite_events(engine)
         return engine
     if parsed.drivername in ("postgresql", "postgresql+psycopg"):
+        # A server that never answers fails start-up in 10 s rather than the system's minutes.
+        timeout = {} if "connect_timeout" in parsed.query else {"connect_timeout": 10}
         try:
-            return create_engine(parsed.set(drivername="postgresql+psycopg"), pool_pre_ping=True)
+            return create_engine(parsed.set(drivername="postgresql+psycopg"), pool_pre_ping=True,
+                                 connect_args=timeout)
         except ImportError as exc:
             raise error("the PostgreSQL driver is not installed: pip install 'tutor[postgres]'") from exc
     raise error(f"unsupported database {parsed.drivername!r}: use sqlite:///FILE, sqlite:// or postgresql://…")
@@ -295,7 +298,7 @@ class Store:
 
     def _migrate(self) -> None:
         steps = MIGRATIONS  # read at start-up, so a test can give a longer list
-        while True:
+        for _ in range(len(steps) + 1):  # each pass applies one step or returns
             with self.engine.connect() as conn:
                 conn.execution_options(tutor_write_lock=True)
                 with conn.begin():
@@ -312,6 +315,7 @@ class Store:
                         return
                     steps[version](conn)
                     conn.execute(update(schema_version).values(version=version + 1))
+        raise StoreError("the schema version did not advance during the migration", file=masked(self.url))
 
     def version(self) -> int:
         """The schema version of the database."""
