@@ -36,8 +36,8 @@ class InlinePool:
 
 
 @pytest.fixture
-def store(tmp_path):
-    s = Store(f"sqlite:///{tmp_path / 'tutor.db'}")
+def store(database_url):
+    s = Store(database_url)
     yield s
     s.close()
 

@@ -85,3 +85,16 @@ def test_serve_starts_prints_the_token_and_serves_pages(tmp_path):
         server.terminate()
         server.wait(timeout=30)
     assert (tmp_path / "t.db").exists()
+
+
+def test_the_readme_shows_what_stats_prints_after_one_check(tmp_path):
+    from .conftest import ROOT
+    from .test_serve_app import ETA, client_for, submit
+
+    url = f"sqlite:///{tmp_path / 't.db'}"
+    store = Store(url)
+    with client_for(store) as client:
+        submit(client, {"answer-eigenvalues": ETA, "answer-variances": ETA})
+    store.close()
+    block = re.search(r"```console\n\$ tutor stats --database sqlite:///tutor.db\n(.*?)```", (ROOT / "README.md").read_text(encoding="utf-8"), re.S).group(1)
+    assert run_cli("stats", "--database", url).output == block

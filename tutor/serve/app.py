@@ -79,9 +79,9 @@ def _environment():
 
 
 def _page(request: Request, name: str, code: int = 200, **values) -> HTMLResponse:
-    """A page of templates/serve/pages; with X-Tutor-Fragment only its <main> (practice.js swaps it in)."""
+    """A page of templates/frames/html/serve/pages; with X-Tutor-Fragment only its <main> (practice.js swaps it in)."""
     fragment = request.headers.get("x-tutor-fragment") == "1"
-    text = _environment().get_template(f"serve/pages/{name}.j2").render(fragment=fragment, **values)
+    text = _environment().get_template(f"frames/html/serve/pages/{name}.j2").render(fragment=fragment, **values)
     return HTMLResponse(text, code)
 
 
@@ -374,4 +374,4 @@ def _static(name: str) -> bytes:
         return _asset("katex/katex.min.js").encode()
     if name == "handout.css":
         return _asset("style.css").encode()
-    return (resource_dir("templates") / "serve" / "static" / name).read_bytes()
+    return (resource_dir("templates") / "frames" / "html" / "serve" / "static" / name).read_bytes()

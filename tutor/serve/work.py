@@ -119,7 +119,7 @@ def _view(topic: str, difficulty: str, seed: int) -> ProblemView:
         context = dict(solution=solution, problem_template=problem_template(solution),
                        step_template=step_template, detail="brief") | values
         with naming_values(), drawing(True, inline=True):
-            text = name_wide_values(env.get_template(f"serve/pieces/{name}.j2").render(**context), "html")
+            text = name_wide_values(env.get_template(f"frames/html/serve/pieces/{name}.j2").render(**context), "html")
         return name_roots(text, "html")
 
     parts = tuple(PartView(p.key, p.label, piece("part", part=p), p.marks_text) for p in solution.question.parts)
