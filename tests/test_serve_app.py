@@ -329,3 +329,23 @@ def test_a_check_over_its_time_limit_is_a_503(store, monkeypatch):
     with client_for(store) as c:
         r = submit(c, {"answer-eigenvalues": "1"})
     assert r.status_code == 503 and "took longer" in r.text
+
+
+def test_a_student_id_is_cleaned_and_bounded(client, store):
+    r = submit(client, {"answer-eigenvalues": ETA, "student": " s\x07123 "})
+    assert r.status_code == 200 and 'value="s123"' in r.text
+    too_long = submit(client, {"answer-eigenvalues": ETA, "student": "x" * 65})
+    assert too_long.status_code == 400 and "student id: at most 64 characters" in too_long.text
+    assert store.count() == 1
+
+
+def test_a_database_that_refuses_the_rows_is_a_503_not_a_lost_answer_in_silence(store, monkeypatch):
+    from tutor.serve.store import StoreError
+
+    def down(rows):
+        raise StoreError("cannot write: the server is gone")
+
+    monkeypatch.setattr(store, "record", down)
+    with client_for(store) as c:
+        r = submit(c, {"answer-eigenvalues": ETA})
+    assert r.status_code == 503 and "could not be saved" in r.text and "server is gone" not in r.text

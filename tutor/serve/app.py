@@ -164,8 +164,16 @@ def _topics() -> dict[str, dict]:
 
 
 def _student(request: Request, form: dict | None = None) -> str:
-    value = form.get("student", "") if form is not None else request.cookies.get(security.STUDENT, "")
-    return printable(value).strip()[:MAX_STUDENT]
+    """The student id typed in the form (or remembered in a cookie), cleaned as the store keeps it."""
+    from .store import StoreError, student_id
+
+    raw = form.get("student", "") if form is not None else request.cookies.get(security.STUDENT, "")
+    try:
+        return student_id(raw) or ""
+    except StoreError as err:
+        if form is None:  # an old cookie: forget it
+            return ""
+        raise HTTPException(400, f"student id: {err.message}") from None
 
 
 def _url(topic: str, difficulty: str, seed: int, suffix: str = "") -> str:
@@ -177,7 +185,7 @@ def _url(topic: str, difficulty: str, seed: int, suffix: str = "") -> str:
 
 def create_app(settings: Settings, pool: Pool | None = None, store=None) -> Starlette:
     """The app; tests may pass their own pool and store (else built on start-up, closed on shut-down)."""
-    from .store import Attempt, Store, stats_csv
+    from .store import Attempt, Store, StoreError, stats_csv
 
     state: dict = {}
 
@@ -211,9 +219,13 @@ def create_app(settings: Settings, pool: Pool | None = None, store=None) -> Star
 
     def respond(request: Request, response: Response, session: str | None) -> Response:
         if session is None or session != request.cookies.get(security.SESSION):
-            response.set_cookie(security.SESSION, session or security.new_session(), max_age=180 * 86400,
-                                httponly=True, samesite="lax")
+            cookie(request, response, security.SESSION, session or security.new_session(), 180 * 86400, "lax")
         return response
+
+    def cookie(request: Request, response: Response, name: str, value: str, seconds: int, samesite: str) -> None:
+        # Secure whenever the page came over HTTPS (behind a proxy: uvicorn's --proxy-headers rules apply).
+        response.set_cookie(name, value, max_age=seconds, httponly=True, samesite=samesite,
+                            secure=request.url.scheme == "https")
 
     def ensure_session(request: Request) -> str:
         return session_of(request) or security.new_session()
@@ -237,7 +249,9 @@ def create_app(settings: Settings, pool: Pool | None = None, store=None) -> Star
             return respond(request, practice_page(request, view, session, {}, None, 0, False), session)
         form = await _form(request)
         if session_of(request) is None or not security.csrf_ok(settings.secret, session, form.get("csrf", "")):
-            raise HTTPException(403, "this form has expired (or came from another site): reload the page")
+            raise HTTPException(403, "this form has expired (or came from another site): reload the page (cookies must be allowed "
+                                     "for this site)")
+        student = _student(request, form)
         fields = {p.key: form.get(f"answer-{p.key}", "")[:work.MAX_FIELD + 1] for p in view.parts}
         hints = _int(form.get("hints"), 0, len(view.steps))
         action = form.get("action", "check")
@@ -248,24 +262,29 @@ def create_app(settings: Settings, pool: Pool | None = None, store=None) -> Star
             hints = len(view.steps)
         elif action == "check":
             checked = await run(work.check, topic, difficulty, seed, fields)
-            await record(request, session, form, view, fields, checked)
+            await record(session, student, view, fields, checked)
         else:
             raise HTTPException(400, "unknown action (check, hint or solution)")
         response = practice_page(request, view, session, fields, checked, hints, action == "solution",
-                                 student=_student(request, form))
-        student = _student(request, form)
+                                 student=student)
         if student != request.cookies.get(security.STUDENT, ""):
-            response.set_cookie(security.STUDENT, student, max_age=180 * 86400, httponly=True, samesite="lax")
+            cookie(request, response, security.STUDENT, student, 180 * 86400, "lax")
         return respond(request, response, session)
 
-    async def record(request, session, form, view, fields, checked) -> None:
+    async def record(session, student, view, fields, checked) -> None:
         """One row per part answered, all in one transaction."""
-        submission, at, student = uuid.uuid4().hex, datetime.now(timezone.utc), _student(request, form) or None
-        rows = [Attempt(submission, session, student, view.topic, view.difficulty, view.seed, v.key, v.verdict,
-                        v.mistake, v.credit, v.weight, fields[v.key], at)
+        submission, at = uuid.uuid4().hex, datetime.now(timezone.utc)
+        rows = [Attempt(submission, session, student or None, view.topic, view.difficulty, view.seed, v.key,
+                        v.verdict, v.mistake, v.credit, v.weight, fields[v.key], at)
                 for v in checked.verdicts if v.verdict != "missing"]
-        if rows:
+        if not rows:
+            return
+        try:
             await run_in_threadpool(state["store"].record, rows)
+        except StoreError as err:  # the database is down or refused the rows: say so, keep the trace in the log
+            log.error("attempts not saved: %s", err)
+            raise HTTPException(503, "your answers could not be saved just now: check them again in a moment") \
+                from None
 
     def practice_page(request, view, session, fields, checked, hints, solution, student=None):
         return _page(request, "practice", title=view.title, view=view, fields=fields,
@@ -316,8 +335,8 @@ def create_app(settings: Settings, pool: Pool | None = None, store=None) -> Star
                                  message="That is not the token printed when the server started.")
                 return respond(request, response, session)
             response = RedirectResponse("/class", 303)
-            response.set_cookie(security.CLASS, security.class_cookie(settings.secret, settings.token),
-                                httponly=True, samesite="strict", max_age=12 * 3600)
+            cookie(request, response, security.CLASS, security.class_cookie(settings.secret, settings.token),
+                   12 * 3600, "strict")
             return respond(request, response, session)
         if not lecturer(request):
             return respond(request, _page(request, "login", 401, title="Lecturer's view", csrf=csrf, message=None),

@@ -129,6 +129,7 @@ def _view(topic: str, difficulty: str, seed: int) -> ProblemView:
                        solution.question.total_text, steps, piece("watch_out").strip(), piece("closing"))
 
 
+@lru_cache(maxsize=8)
 def full_solution(topic: str, difficulty: str, seed: int) -> str:
     """The whole worked solution at full detail, as a self-contained HTML page."""
     from ..rendering import render
