@@ -109,3 +109,36 @@ def pytest_terminal_summary(terminalreporter):
         terminalreporter.write_sep("-", "tutor generate --stress (tests/test_generate.py)")
         for line in table:
             terminalreporter.write_line(line)
+
+
+# --- databases: tutor serve's store runs every test on SQLite and on PostgreSQL ---------------------------
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def database_url(request, tmp_path):
+    """The URL of an empty database: a SQLite file in tmp_path, or a fresh schema (dropped afterwards) of the
+    PostgreSQL database named by TUTOR_TEST_POSTGRES, so that runs at the same time never meet. Without that
+    variable PostgreSQL is skipped, except under CI, which must test both (.ci/run starts the server)."""
+    import os
+
+    if request.param == "sqlite":
+        yield f"sqlite:///{tmp_path / 'tutor.db'}"
+        return
+    base = os.environ.get("TUTOR_TEST_POSTGRES")
+    if not base:
+        if os.environ.get("CI"):
+            pytest.fail("TUTOR_TEST_POSTGRES is not set: .ci/run must start PostgreSQL and set it")
+        pytest.skip("TUTOR_TEST_POSTGRES is not set (postgresql://USER:PASSWORD@HOST/DB; .ci/run sets it)")
+    import uuid
+
+    import psycopg
+    from sqlalchemy.engine import make_url
+
+    schema = f"test_{uuid.uuid4().hex}"
+    with psycopg.connect(base, autocommit=True) as conn:
+        conn.execute(f'CREATE SCHEMA "{schema}"')
+    try:
+        url = make_url(base).update_query_dict({"options": f"-csearch_path={schema}"})
+        yield url.render_as_string(hide_password=False)
+    finally:
+        with psycopg.connect(base, autocommit=True) as conn:
+            conn.execute(f'DROP SCHEMA "{schema}" CASCADE')
