@@ -49,3 +49,14 @@ def test_the_figures_benchmark_times_both_renders_and_tables_them():
     rows = figures.measure([ROOT / "problems" / "kernel-pca" / "example3.yaml"], runs=1)
     assert rows[0]["with_s"] > 0 and rows[0]["without_s"] > 0
     assert "all" in figures.table(rows)
+
+
+def test_the_serve_load_test_runs_students_against_a_real_server_and_loses_nothing():
+    import serve_load
+
+    mix = (("kernel-pca", "easy", 1), ("svd", "easy", 1))
+    figures = serve_load.run(students=2, seconds=3, workers=1, think=(0.1, 0.3), mix=mix)
+    assert figures["latency_ms"]["page"]["count"] > 0 and figures["latency_ms"]["check"]["count"] > 0
+    assert figures["errors"] == 0, figures["error_examples"]
+    assert figures["submitted_parts"] > 0 and figures["lost"] == 0
+    assert "lost attempts: 0" in serve_load.table(figures)

@@ -56,7 +56,7 @@
       event.preventDefault();
       var body = new URLSearchParams(new FormData(form));
       body.set("action", button && button.value ? button.value : "check");
-      fetch(form.action, {method: "POST", body: body, headers: {"X-Tutor-Fragment": "1"}})
+      fetch(form.getAttribute("action"), {method: "POST", body: body, headers: {"X-Tutor-Fragment": "1"}})
         .then(function (r) { return r.text(); })
         .then(function (html) {
           main.innerHTML = html;
