@@ -169,14 +169,26 @@ def test_hints_reveal_the_steps_one_at_a_time_and_the_solution_all(client):
     page = client.get(PROBLEM).text
     token = csrf(page)
     one = client.post(PROBLEM, data={"csrf": token, "hints": "0", "action": "hint"}).text
-    assert "Hints: the first 1 step of" in one and "<strong>1. " in one and "<strong>2. " not in one
+    assert "Hint: step 1 of" in one and "<strong>1. " in one and "<strong>2. " not in one
     two = client.post(PROBLEM, data={"csrf": token, "hints": "1", "action": "hint"}).text
-    assert "Hints: the first 2 steps" in two and "<strong>2. " in two and "<strong>3. " not in two
+    assert "Hints: steps 1 to 2 of" in two and "<strong>2. " in two and "<strong>3. " not in two
     assert 'name="hints" value="2"' in two
     whole = client.post(PROBLEM, data={"csrf": token, "hints": "0", "action": "solution"}).text
     assert "Final answers" in whole and "Every step is shown" in whole and "/solution" in whole
     forged = client.post(PROBLEM, data={"csrf": token, "hints": "99999", "action": "hint"}).text
     assert "Every step is shown" in forged  # a forged count is held to the number of steps
+
+
+def test_a_hint_after_a_check_keeps_the_verdicts_without_a_new_attempt(client, store):
+    checked = submit(client, {"answer-variances": ETA})
+    assert 'name="checked" value="1"' in checked.text and store.count() == 1
+    hint = client.post(PROBLEM, data={"csrf": csrf(checked.text), "hints": "0", "checked": "1", "action": "hint",
+                                      "answer-variances": ETA})
+    assert "A known mistake." in hint.text and "Hint: step 1 of" in hint.text
+    assert store.count() == 1
+    plain = client.post(PROBLEM, data={"csrf": csrf(checked.text), "hints": "0", "action": "hint",
+                                       "answer-variances": ETA})
+    assert "A known mistake." not in plain.text  # no verdicts before the first check
 
 
 def test_a_fragment_request_gets_only_the_main_element(client):
@@ -287,7 +299,9 @@ def test_the_class_view_counts_the_named_mistake_and_downloads_as_csv(client):
     assert TOKEN not in r.headers["set-cookie"]  # the cookie holds a MAC of the token, not the token
     page = client.get("/class").text
     assert "<code>variances_are_eta</code> ×1" in page
-    assert re.search(r"<th scope=\"row\">kernel-pca</th><td>variances</td><td>2</td><td>1</td>", page)
+    assert '<th scope="colgroup" colspan="5">kernel-pca</th>' in page
+    assert '<th scope="row"><code>variances</code></th><td class="num">2</td><td class="num">1</td>' in page
+    assert 'href="/practice/kernel-pca/easy/2"><code>[18, 2/3, 0]</code></a>' in page
     csv = client.get("/class.csv").text
     assert "variances_are_eta" in csv and csv.splitlines()[0].startswith("topic")
 

@@ -141,7 +141,8 @@ def test_a_students_journey_from_a_named_mistake_to_full_marks_and_the_lecturers
     for shown in (1, 2):
         page.click("button[value=hint]")
         expect(page.locator("#hints .step")).to_have_count(shown)
-    assert page.locator("#hints-heading").inner_text().startswith("Hints: the first 2 steps of")
+    assert page.locator("#hints-heading").inner_text().startswith("Hints: steps 1 to 2 of")
+    assert page.locator("#verdict-variances").inner_text().startswith("A known mistake.")  # hints keep the verdicts
     assert page.evaluate("document.activeElement.id") == "hints-heading"
     page.locator("#hints .katex").first.wait_for()
     page.locator("#hints").scroll_into_view_if_needed()
@@ -163,9 +164,10 @@ def test_a_students_journey_from_a_named_mistake_to_full_marks_and_the_lecturers
     page.fill("#token", TOKEN)
     page.press("#token", "Enter")
     page.wait_for_url(server + "/class")
-    row = page.locator("tr", has=page.locator("td", has_text=re.compile(r"^variances$")))
-    assert row.locator("th").inner_text() == "kernel-pca"
-    assert row.locator("td").nth(1).inner_text() == "2"  # answers checked: η, then η/n
+    assert page.locator("tbody", has=page.locator("code", has_text=re.compile(r"^variances$"))) \
+        .locator("tr.topic-row").inner_text() == "kernel-pca"
+    row = page.locator("tr", has=page.locator("th code", has_text=re.compile(r"^variances$")))
+    assert row.locator("td").nth(0).inner_text() == "2"  # answers checked: η, then η/n
     assert row.locator("td.mistakes li").inner_text() == f"variances_are_eta ×1, e.g. {eta}"
     shots(page, "serve-class", full_page=True)
 
@@ -196,7 +198,7 @@ def test_without_javascript_the_forms_check_an_answer_and_give_a_hint(browser, s
     with page.expect_navigation():
         page.click("button[value=hint]")
     assert page.locator("#hints .step").count() == 1
-    assert page.locator("#hints-heading").inner_text().startswith("Hints: the first 1 step of")
+    assert page.locator("#hints-heading").inner_text().startswith("Hint: step 1 of")
     shots(page, "nojs-hint", full_page=True)
 
 

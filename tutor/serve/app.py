@@ -260,11 +260,13 @@ def create_app(settings: Settings, pool: Pool | None = None, store=None) -> Star
             hints = min(hints + 1, len(view.steps))
         elif action == "solution":
             hints = len(view.steps)
-        elif action == "check":
+        elif action != "check":
+            raise HTTPException(400, "unknown action (check, hint or solution)")
+        if action == "check":
             checked = await run(work.check, topic, difficulty, seed, fields)
             await record(session, student, view, fields, checked)
-        else:
-            raise HTTPException(400, "unknown action (check, hint or solution)")
+        elif form.get("checked") == "1":  # the page showed verdicts: a hint keeps them (not a new attempt)
+            checked = await run(work.check, topic, difficulty, seed, fields)
         response = practice_page(request, view, session, fields, checked, hints, action == "solution",
                                  student=student)
         if student != request.cookies.get(security.STUDENT, ""):
