@@ -181,9 +181,10 @@ def test_hints_reveal_the_steps_one_at_a_time_and_the_solution_all(client):
 
 def test_a_hint_after_a_check_keeps_the_verdicts_without_a_new_attempt(client, store):
     checked = submit(client, {"answer-variances": ETA})
-    assert 'name="checked" value="1"' in checked.text and store.count() == 1
-    hint = client.post(PROBLEM, data={"csrf": csrf(checked.text), "hints": "0", "checked": "1", "action": "hint",
-                                      "answer-variances": ETA})
+    assert 'name="was-variances"' in checked.text and store.count() == 1
+    was = dict(re.findall(r'name="(was-[\w-]+)" value="([^"]*)"', checked.text))
+    hint = client.post(PROBLEM, data={"csrf": csrf(checked.text), "hints": "0", "action": "hint",
+                                      "answer-variances": ETA, **was})
     assert "A known mistake." in hint.text and "Hint: step 1 of" in hint.text
     assert store.count() == 1
     plain = client.post(PROBLEM, data={"csrf": csrf(checked.text), "hints": "0", "action": "hint",
@@ -320,6 +321,22 @@ def _sleep(seconds: float) -> str:
     return "done"
 
 
+def test_a_job_queued_behind_others_is_not_late_for_their_time_and_a_restart_fails_the_rest_cleanly():
+    import asyncio
+
+    async def scenario(pool, seconds):
+        return await asyncio.gather(*(pool.run(_sleep, s) for s in seconds), return_exceptions=True)
+
+    pool = Pool(1, limit=3)
+    try:
+        assert asyncio.run(scenario(pool, [2, 2])) == ["done", "done"]  # the second waited 2 s, then ran 2 s
+        results = asyncio.run(scenario(pool, [60, 0, 0]))  # the first is stopped; those queued behind it too
+        assert all(isinstance(r, Busy) for r in results), results
+        assert asyncio.run(pool.run(_sleep, 0)) == "done"
+    finally:
+        pool.close()
+
+
 def test_a_job_over_the_limit_is_stopped_and_the_pool_starts_again():
     import asyncio
 
@@ -331,18 +348,6 @@ def test_a_job_over_the_limit_is_stopped_and_the_pool_starts_again():
         assert asyncio.run(pool.run(_sleep, 0)) == "done"  # a new worker took over
     finally:
         pool.close()
-
-
-def test_a_check_over_its_time_limit_is_a_503(store, monkeypatch):
-    from tutor.errors import SolveTimeout
-
-    def slow(*args):
-        raise SolveTimeout("the check took longer than the time limit of 10 s (--timeout) and was stopped")
-
-    monkeypatch.setattr(work, "check", slow)
-    with client_for(store) as c:
-        r = submit(c, {"answer-eigenvalues": "1"})
-    assert r.status_code == 503 and "took longer" in r.text
 
 
 def test_a_student_id_is_cleaned_and_bounded(client, store):
@@ -363,3 +368,70 @@ def test_a_database_that_refuses_the_rows_is_a_503_not_a_lost_answer_in_silence(
     with client_for(store) as c:
         r = submit(c, {"answer-eigenvalues": ETA})
     assert r.status_code == 503 and "could not be saved" in r.text and "server is gone" not in r.text
+
+
+def test_head_405_and_odd_numbers_in_a_form_are_one_line_4xx(client):
+    assert client.head(PROBLEM).status_code == 200
+    assert client.put(PROBLEM).status_code == 405
+    token = csrf(client.get(PROBLEM).text)
+    r = client.post(PROBLEM, data={"csrf": token, "hints": "²", "action": "hint"})
+    assert r.status_code == 200 and "Hint: step 1 of" in r.text  # a count it cannot read is 0
+    preview = client.post("/preview", data={"csrf": token, "topic": "pca", "difficulty": "easy", "seed": "²",
+                                            "key": "x", "text": "1"})
+    assert preview.status_code == 404 and "error" in preview.json()
+    upper = client.post(PROBLEM, content=f"csrf={token}&action=hint",
+                        headers={"content-type": "Application/X-WWW-Form-Urlencoded"})
+    assert upper.status_code == 200
+
+
+def test_a_hint_shows_the_verdicts_only_of_answers_checked_and_not_changed_since(client, store):
+    checked = submit(client, {"answer-variances": ETA, "answer-eigenvalues": ETA})
+    page = checked.text
+    was = dict(re.findall(r'name="(was-[\w-]+)" value="([^"]*)"', page))
+    assert was["was-variances"] == ETA and "was-mac" in was
+    base = {"csrf": csrf(page), "hints": "0", "action": "hint", **was}
+    # The variances edited since the check: no verdict for them until a new check; eigenvalues kept.
+    hint = client.post(PROBLEM, data={**base, "answer-variances": "[6, 2/9, 0]", "answer-eigenvalues": ETA})
+    assert 'id="verdict-variances"' not in hint.text and re.search(r'id="verdict-eigenvalues"><strong>Correct', hint.text)
+    # A forged set of answers is not checked at all.
+    forged = client.post(PROBLEM, data={**base, "was-variances": "[6, 2/9, 0]", "answer-variances": "[6, 2/9, 0]"})
+    assert "verdict-" not in forged.text and "Your marks" not in forged.text
+    assert store.count() == 2  # the check's two rows; the hints added none
+
+
+def test_the_lecturer_login_slows_down_after_ten_wrong_tokens(client):
+    token = csrf(client.get("/class").text)
+    for _ in range(10):
+        assert client.post("/class", data={"csrf": token, "token": "guess"}).status_code == 403
+    r = client.post("/class", data={"csrf": token, "token": TOKEN})
+    assert r.status_code == 429 and "wait" in r.text
+    assert client.get("/class.csv").headers["www-authenticate"].startswith("Bearer")
+
+
+def test_a_slow_answer_is_stopped_in_its_worker(monkeypatch):
+    # In the worker's main thread (here, pytest's), as in a worker process: reading is inside the limit.
+    monkeypatch.setattr(work, "LIMIT_SECONDS", 0.5)
+    real = work.read_field
+
+    def slow(text, variables=None):
+        time.sleep(5)
+        return real(text, variables)
+
+    monkeypatch.setattr(work, "read_field", slow)
+    started = time.monotonic()
+    with pytest.raises(work.TooSlow, match="longer than 0.5 s"):
+        work.check("kernel-pca", "easy", 2, {"eigenvalues": "1"})
+    preview = work.preview("kernel-pca", "easy", 2, "eigenvalues", "1")
+    assert preview.tex is None and "too slow to read" in preview.error
+    assert time.monotonic() - started < 4
+
+
+def test_a_check_over_its_time_limit_is_a_503_that_says_what_to_do(store, monkeypatch):
+    def slow(*args):
+        raise work.TooSlow("this took longer than 10 s and was stopped")
+
+    monkeypatch.setattr(work, "check", slow)
+    with client_for(store) as c:
+        r = submit(c, {"answer-eigenvalues": "1"})
+    assert r.status_code == 503 and "longer than 10 s" in r.text and "--timeout" not in r.text
+    assert "write the answers more simply" in r.text

@@ -40,8 +40,11 @@ def test_serve_refuses_a_port_in_use_in_one_line(tmp_path):
 
 def test_stats_prints_the_class_table_and_csv(tmp_path):
     url = f"sqlite:///{tmp_path / 't.db'}"
-    assert run_cli("stats", "--database", url).output == "no attempts recorded yet\n"
+    typo = run_cli("stats", "--database", url)
+    assert typo.exit_code == 2 and "no such database file" in typo.output
+    assert not (tmp_path / "t.db").exists()  # a typo does not leave an empty database behind
     store = Store(url)
+    assert run_cli("stats", "--database", url).output == "no attempts recorded yet\n"
     at = datetime.now(timezone.utc)
     store.record([Attempt("s1", "a" * 32, None, "kernel-pca", "easy", 2, "variances", "mistake",
                           "variances_are_eta", "0", "1", "[18, 2/3, 0]", at)])

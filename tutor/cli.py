@@ -529,8 +529,13 @@ def serve(host, port, database, workers, token):
 def stats(database, topic, as_csv):
     """What the class did on the practice server: per topic and answer, attempts, students, the share
     right at first try, and the commonest named mistakes with an example each."""
-    from .serve.store import Store, stats_csv, stats_text
+    from pathlib import Path
 
+    from .serve.store import Store, StoreError, stats_csv, stats_text
+
+    if database.startswith("sqlite:///") and not Path(database.removeprefix("sqlite:///")).is_file():
+        # Opening it would create an empty database and report "no attempts": a typo would go unseen.
+        raise StoreError("no such database file (tutor serve creates it where it runs)", field=database)
     store = Store(database)
     try:
         rows = store.stats(topic)

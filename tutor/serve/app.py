@@ -27,7 +27,6 @@ from starlette.responses import HTMLResponse, JSONResponse, PlainTextResponse, R
 from starlette.routing import Route
 
 from .. import generators
-from ..errors import SolveTimeout
 from ..escaping import printable
 from . import security, work
 from .pool import Busy, Pool
@@ -51,12 +50,12 @@ class Settings:
     database: str
     token: str  # the lecturer's view's token
     secret: bytes  # signs the forms' CSRF tokens
-    processes: int = 1  # worker processes for drawing and checking
+    processes: int = 2  # worker processes for drawing and checking, per server process
 
     @classmethod
     def from_environment(cls) -> "Settings":
         return cls(os.environ[ENV + "DATABASE"], os.environ[ENV + "TOKEN"],
-                   bytes.fromhex(os.environ[ENV + "SECRET"]), int(os.environ.get(ENV + "PROCESSES", "1")))
+                   bytes.fromhex(os.environ[ENV + "SECRET"]), int(os.environ.get(ENV + "PROCESSES", "2")))
 
     def to_environment(self) -> dict[str, str]:
         return {ENV + "DATABASE": self.database, ENV + "TOKEN": self.token, ENV + "SECRET": self.secret.hex(),
@@ -96,8 +95,10 @@ def _error(request: Request, status: int, message: str) -> Response:
 
 async def _http_error(request: Request, exc: HTTPException) -> Response:
     messages = {404: "no such page", 405: "this page does not take that method"}
-    return _error(request, exc.status_code, exc.detail if exc.detail and exc.detail != _reason(exc.status_code)
-                  else messages.get(exc.status_code, "the request could not be handled"))
+    response = _error(request, exc.status_code, exc.detail if exc.detail and exc.detail != _reason(exc.status_code)
+                      else messages.get(exc.status_code, "the request could not be handled"))
+    response.headers.update(exc.headers or {})
+    return response
 
 
 def _reason(status: int) -> str:
@@ -116,7 +117,7 @@ async def _server_error(request: Request, exc: Exception) -> Response:
 
 async def _form(request: Request) -> dict[str, str]:
     """The urlencoded form, bounded before it is parsed: at most MAX_BODY bytes and MAX_FIELDS fields."""
-    kind = request.headers.get("content-type", "").split(";")[0].strip()
+    kind = request.headers.get("content-type", "").split(";")[0].strip().lower()
     if kind != "application/x-www-form-urlencoded":
         raise HTTPException(415, "send the form as application/x-www-form-urlencoded")
     declared = request.headers.get("content-length")
@@ -188,6 +189,7 @@ def create_app(settings: Settings, pool: Pool | None = None, store=None) -> Star
     from .store import Attempt, Store, StoreError, stats_csv
 
     state: dict = {}
+    failures = security.Failures()
 
     @contextlib.asynccontextmanager
     async def lifespan(app):
@@ -210,8 +212,9 @@ def create_app(settings: Settings, pool: Pool | None = None, store=None) -> Star
             raise HTTPException(503, str(err)) from None
         except work.NoProblem as err:
             raise HTTPException(404, err.message) from None
-        except SolveTimeout as err:  # the worker's own time limit
-            raise HTTPException(503, err.message) from None
+        except work.TooSlow as err:  # the worker's own time limit
+            raise HTTPException(503, f"{err.message}: write the answers more simply (fewer nested roots "
+                                     "and powers), then check again") from None
 
     def session_of(request: Request) -> str | None:
         value = request.cookies.get(security.SESSION, "")
@@ -245,8 +248,8 @@ def create_app(settings: Settings, pool: Pool | None = None, store=None) -> Star
         if view.seed != seed:  # that seed has no problem nice enough: the next one that has
             return RedirectResponse(_url(topic, difficulty, view.seed), 303)
         session = ensure_session(request)
-        if request.method == "GET":
-            return respond(request, practice_page(request, view, session, {}, None, 0, False), session)
+        if request.method in ("GET", "HEAD"):
+            return respond(request, practice_page(request, view, session, {}), session)
         form = await _form(request)
         if session_of(request) is None or not security.csrf_ok(settings.secret, session, form.get("csrf", "")):
             raise HTTPException(403, "this form has expired (or came from another site): reload the page (cookies must be allowed "
@@ -255,20 +258,27 @@ def create_app(settings: Settings, pool: Pool | None = None, store=None) -> Star
         fields = {p.key: form.get(f"answer-{p.key}", "")[:work.MAX_FIELD + 1] for p in view.parts}
         hints = _int(form.get("hints"), 0, len(view.steps))
         action = form.get("action", "check")
-        checked = None
         if action == "hint":
             hints = min(hints + 1, len(view.steps))
         elif action == "solution":
             hints = len(view.steps)
         elif action != "check":
             raise HTTPException(400, "unknown action (check, hint or solution)")
+        checked, was = None, None
         if action == "check":
             checked = await run(work.check, topic, difficulty, seed, fields)
             await record(session, student, view, fields, checked)
-        elif form.get("checked") == "1":  # the page showed verdicts: a hint keeps them (not a new attempt)
-            checked = await run(work.check, topic, difficulty, seed, fields)
-        response = practice_page(request, view, session, fields, checked, hints, action == "solution",
-                                 student=student)
+            was = fields
+        else:
+            # After a check, the form carries the answers checked, signed: a hint shows their verdicts
+            # again where the field still holds the same answer. An edited answer is judged only by a
+            # new check, which is recorded.
+            was = {p.key: form.get(f"was-{p.key}", "")[:work.MAX_FIELD + 1] for p in view.parts}
+            if security.answers_ok(settings.secret, session, request.url.path, was, form.get("was-mac", "")):
+                checked = await run(work.check, topic, difficulty, seed, was)
+            else:
+                was = None
+        response = practice_page(request, view, session, fields, checked, hints, student, was)
         if student != request.cookies.get(security.STUDENT, ""):
             cookie(request, response, security.STUDENT, student, 180 * 86400, "lax")
         return respond(request, response, session)
@@ -288,13 +298,16 @@ def create_app(settings: Settings, pool: Pool | None = None, store=None) -> Star
             raise HTTPException(503, "your answers could not be saved just now: check them again in a moment") \
                 from None
 
-    def practice_page(request, view, session, fields, checked, hints, solution, student=None):
-        return _page(request, "practice", title=view.title, view=view, fields=fields,
-                     checked={v.key: v for v in checked.verdicts} if checked else None, score=checked,
-                     hints=hints, show_solution=solution, csrf=security.csrf_token(settings.secret, session),
-                     student=student if student is not None else _student(request),
-                     url=_url(view.topic, view.difficulty, view.seed),
-                     next_url=_url(view.topic, view.difficulty, view.seed + 1),
+    def practice_page(request, view, session, fields, checked=None, hints=0, student=None, was=None):
+        url = _url(view.topic, view.difficulty, view.seed)
+        verdicts = None
+        if checked:  # each verdict beside its field, while the field holds the answer it judged
+            verdicts = {v.key: v for v in checked.verdicts if fields.get(v.key, "").strip() == was[v.key].strip()}
+        return _page(request, "practice", title=view.title, view=view, fields=fields, checked=verdicts,
+                     score=checked, hints=hints, csrf=security.csrf_token(settings.secret, session),
+                     student=student if student is not None else _student(request), was=was if checked else None,
+                     was_mac=security.answers_mac(settings.secret, session, url, was) if checked else None,
+                     url=url, next_url=_url(view.topic, view.difficulty, view.seed + 1),
                      full_url=_url(view.topic, view.difficulty, view.seed, "/solution"))
 
     async def full_solution(request: Request):
@@ -332,7 +345,11 @@ def create_app(settings: Settings, pool: Pool | None = None, store=None) -> Star
             form = await _form(request)
             if session_of(request) is None or not security.csrf_ok(settings.secret, session, form.get("csrf", "")):
                 raise HTTPException(403, "this form has expired: reload the page")
+            client = request.client.host if request.client else "?"
+            if failures.too_many(client):
+                raise HTTPException(429, "too many wrong tokens from here: wait a few minutes")
             if not security.token_ok(settings.token, form.get("token", "")):
+                failures.add(client)
                 response = _page(request, "login", 403, title="Lecturer's view", csrf=csrf,
                                  message="That is not the token printed when the server started.")
                 return respond(request, response, session)
@@ -350,7 +367,8 @@ def create_app(settings: Settings, pool: Pool | None = None, store=None) -> Star
 
     async def class_csv(request: Request):
         if not lecturer(request):
-            raise HTTPException(401, "the lecturer's token is needed: sign in at /class")
+            raise HTTPException(401, "the lecturer's token is needed: sign in at /class",
+                                headers={"www-authenticate": 'Bearer realm="tutor"'})
         stats = await run_in_threadpool(state["store"].stats, None)
         return Response(stats_csv(stats), media_type="text/csv; charset=utf-8",
                         headers={"content-disposition": 'attachment; filename="tutor-class.csv"'})
@@ -379,7 +397,7 @@ def create_app(settings: Settings, pool: Pool | None = None, store=None) -> Star
 
 
 def _int(text: str | None, default: int, most: int) -> int:
-    if text is None or not text.isdigit() or len(text) > 10:
+    if text is None or not (text.isascii() and text.isdigit()) or len(text) > 10:
         return default
     return min(int(text), most)
 

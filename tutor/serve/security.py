@@ -12,6 +12,7 @@ import hashlib
 import hmac
 import re
 import secrets
+import time
 
 SESSION = "tutor_session"
 STUDENT = "tutor_student"
@@ -48,6 +49,17 @@ def csrf_ok(secret: bytes, session: str, token: str) -> bool:
     return hmac.compare_digest(csrf_token(secret, session).encode(), token.encode("utf-8", "replace"))
 
 
+def answers_mac(secret: bytes, session: str, url: str, answers: dict[str, str]) -> str:
+    """A MAC of the answers a check judged, so that a later hint can show their verdicts again
+    without taking them from the form unchecked (a forged set would be a free, unrecorded check)."""
+    items = "\x1f".join(f"{k}\x1e{v}" for k, v in sorted(answers.items()))
+    return _mac(secret, f"answers:{session}:{url}:{items}")
+
+
+def answers_ok(secret: bytes, session: str, url: str, answers: dict[str, str], mac: str) -> bool:
+    return hmac.compare_digest(answers_mac(secret, session, url, answers).encode(), mac.encode("utf-8", "replace"))
+
+
 def token_ok(expected: str, given: str) -> bool:
     return hmac.compare_digest(expected.encode(), given.encode("utf-8", "replace"))
 
@@ -58,6 +70,35 @@ def class_cookie(secret: bytes, token: str) -> str:
 
 def class_cookie_ok(secret: bytes, token: str, cookie: str) -> bool:
     return hmac.compare_digest(class_cookie(secret, token).encode(), cookie.encode("utf-8", "replace"))
+
+
+class Failures:
+    """Wrong lecturer's tokens per client address: after MOST in WINDOW seconds, the client waits.
+    A long random token cannot be guessed anyway; one the lecturer chose might be."""
+
+    MOST = 10
+    WINDOW = 600.0
+    CLIENTS = 10_000  # addresses remembered before the oldest are forgotten
+
+    def __init__(self):
+        self._times: dict[str, list[float]] = {}
+
+    def _recent(self, client: str) -> list[float]:
+        now = time.monotonic()
+        times = [t for t in self._times.get(client, []) if now - t < self.WINDOW]
+        if times:
+            self._times[client] = times
+        else:
+            self._times.pop(client, None)
+        return times
+
+    def too_many(self, client: str) -> bool:
+        return len(self._recent(client)) >= self.MOST
+
+    def add(self, client: str) -> None:
+        if len(self._times) >= self.CLIENTS:
+            self._times.clear()
+        self._times.setdefault(client, []).append(time.monotonic())
 
 
 def csp(inline_scripts: bool = False) -> str:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import os
 import secrets
 import socket
@@ -9,7 +10,6 @@ import socket
 from ..errors import TutorError
 
 TOKEN_VARIABLE = "TUTOR_TOKEN"
-MAX_WORKERS = 32
 
 
 class ServeError(TutorError):
@@ -20,7 +20,10 @@ def settings_for(database: str, token: str | None):
     from .app import Settings
 
     chosen = token or os.environ.get(TOKEN_VARIABLE) or secrets.token_urlsafe(18)
-    return Settings(database, chosen, secrets.token_bytes(32), 1)
+    # The forms' secret follows from the token: with a token of their own (--token or TUTOR_TOKEN) a
+    # restarted server still takes the forms of the pages its students have open.
+    secret = hashlib.sha256(b"tutor serve forms\x00" + chosen.encode()).digest()
+    return Settings(database, chosen, secret)
 
 
 def check_port(host: str, port: int) -> None:
@@ -45,8 +48,6 @@ def start(host: str, port: int, database: str, workers: int, token: str | None, 
 
     from .store import Store
 
-    if not 1 <= workers <= MAX_WORKERS:
-        raise ServeError(f"must be 1 to {MAX_WORKERS}", field="--workers")
     Store(database).close()  # a bad URL or an unreachable server fails here, in one line, not in each worker
     check_port(host, port)
     settings = settings_for(database, token)

@@ -140,6 +140,11 @@ class KeyStats:
         """The share right at first try, 0..1 (for display only)."""
         return self.first_try_right / self.first_tries if self.first_tries else 0.0
 
+    @property
+    def first_try_percent(self) -> str:
+        """The share right at first try as the page and the table write it: "50%", or "–" before any."""
+        return f"{round(100 * self.first_try_right / self.first_tries)}%" if self.first_tries else "–"
+
 
 # --- the schema ---------------------------------------------------------------------------------------
 
@@ -403,10 +408,6 @@ CSV_HEADER = ["topic", "key", "attempts", "students", "first_tries", "first_try_
               *(f"{col}_{i}" for i in (1, 2, 3) for col in ("mistake", "count", "example"))]
 
 
-def _percent(stat: KeyStats) -> str:
-    return f"{round(100 * stat.first_try_right / stat.first_tries)}%" if stat.first_tries else "–"
-
-
 def stats_csv(stats: list[KeyStats]) -> str:
     """The statistics as CSV: a header and one row per topic and key, up to three mistakes across. Every
     cell a student could have written goes through csv_row, so no formula runs in a spreadsheet."""
@@ -429,7 +430,7 @@ def stats_text(stats: list[KeyStats]) -> str:
         return "no attempts recorded yet\n"
     header = ("topic", "key", "attempts", "students", "right at first try")
     rows = [(printable(s.topic), printable(s.key), str(s.attempts), str(s.students),
-             f"{s.first_try_right}/{s.first_tries} {_percent(s):>4}") for s in stats]
+             f"{s.first_try_right}/{s.first_tries} {s.first_try_percent:>4}") for s in stats]
     widths = [max(len(r[i]) for r in (header, *rows)) for i in range(len(header))]
 
     def line(cells) -> str:

@@ -9,14 +9,16 @@ last problems it drew, so the page, its previews and its checks draw a problem o
 from __future__ import annotations
 
 import dataclasses
+import functools
 from dataclasses import dataclass
 from functools import lru_cache
 
-from ..errors import TutorError
+from ..errors import SolveTimeout, TutorError
 
 MAX_FIELD = 2000  # characters in one answer field: an 8×8 matrix of fractions is about 700
 NEXT_SEEDS = 20  # seeds tried after one whose draws are never nice enough
-CHECK_SECONDS = 10.0  # the time limit of one check in its worker (the pool adds its own margin)
+LIMIT_SECONDS = 10.0  # the time limit of one job in its worker: reading and checking answers, drawing
+MAX_MESSAGE = 300  # characters of a verdict's message (a parser's message may quote a long name)
 
 
 @dataclass(frozen=True)
@@ -54,7 +56,6 @@ class Verdict:
 
 @dataclass(frozen=True)
 class Checked:
-    seed: int
     verdicts: tuple[Verdict, ...]  # the parts asked, in order
     score: str
     max_score: str
@@ -68,6 +69,27 @@ class Preview:
 
 class NoProblem(TutorError):
     """No seed near the one asked for has a problem nice enough (rare: most seeds have one)."""
+
+
+class TooSlow(TutorError):
+    """A job ran over LIMIT_SECONDS in its worker and was stopped."""
+
+
+def limited(fn):
+    """Run a job under LIMIT_SECONDS of wall time (a SIGALRM in the worker's main thread): reading
+    an answer, checking it or drawing a problem, so that no answer can keep a worker busy."""
+
+    @functools.wraps(fn)
+    def job(*args):
+        from ..deadline import deadline
+
+        try:
+            with deadline(LIMIT_SECONDS, "the job"):
+                return fn(*args)
+        except SolveTimeout:
+            raise TooSlow(f"this took longer than {LIMIT_SECONDS:g} s and was stopped") from None
+
+    return job
 
 
 @dataclass(frozen=True)
@@ -97,13 +119,10 @@ def _checker(topic: str, difficulty: str, seed: int):
     return Checker(drawn.loaded, solution=drawn.solution)
 
 
+@limited
 def view(topic: str, difficulty: str, seed: int) -> ProblemView:
     """The problem of a seed (or of the next seed that has one), rendered in pieces for the page."""
-    return _view(*_located(topic, difficulty, seed))
-
-
-def _located(topic: str, difficulty: str, seed: int) -> tuple[str, str, int]:
-    return topic, difficulty, _drawn(topic, difficulty, seed)[0]
+    return _view(topic, difficulty, _drawn(topic, difficulty, seed)[0])
 
 
 @lru_cache(maxsize=32)
@@ -129,6 +148,7 @@ def _view(topic: str, difficulty: str, seed: int) -> ProblemView:
                        solution.question.total_text, steps, piece("watch_out").strip(), piece("closing"))
 
 
+@limited
 @lru_cache(maxsize=8)
 def full_solution(topic: str, difficulty: str, seed: int) -> str:
     """The whole worked solution at full detail, as a self-contained HTML page."""
@@ -154,9 +174,6 @@ def read_field(text: str, variables: dict | None = None):
     return read_answer(raw, variables)
 
 
-MAX_DEPTH = 3  # a list of vectors is two deep
-
-
 def split_brackets(text: str):
     """`[a, [b, c]]` as nested lists of the entries' texts (each read later by the whitelist parser);
     text without an outer bracket is one entry. Commas inside parentheses belong to their entry.
@@ -180,8 +197,10 @@ def _at(i: int, what: str):
 
 def _list(text: str, i: int, depth: int) -> tuple[list, int]:
     """The list opening at text[i] == "[", and where it ends."""
-    if depth > MAX_DEPTH:
-        raise _at(i, f"lists nested too deeply (at most {MAX_DEPTH})")
+    from ..checking.answers import MAX_NESTING
+
+    if depth > MAX_NESTING:
+        raise _at(i, f"lists nested too deeply (at most {MAX_NESTING})")
     items: list = []
     i += 1
     while True:
@@ -219,7 +238,16 @@ def _skip(text: str, i: int) -> int:
 
 def preview(topic: str, difficulty: str, seed: int, key: str, text: str) -> Preview:
     """How one field's text is read, before it is checked."""
+    try:
+        return _preview(topic, difficulty, seed, key, text)
+    except TooSlow:
+        return Preview(None, f"too slow to read (over {LIMIT_SECONDS:g} s): write it more simply")
+
+
+@limited
+def _preview(topic: str, difficulty: str, seed: int, key: str, text: str) -> Preview:
     from ..checking.answers import Unreadable
+    from ..escaping import shorten
     from ..rendering import answer_tex
 
     checker = _checker(topic, difficulty, seed)
@@ -227,14 +255,15 @@ def preview(topic: str, difficulty: str, seed: int, key: str, text: str) -> Prev
         return Preview(None, "this problem has no such answer")
     entry = read_field(text, checker.rules[key].variables(checker.problem))
     if isinstance(entry, Unreadable):
-        return Preview(None, entry.reason)
+        return Preview(None, shorten(entry.reason, MAX_MESSAGE))
     return Preview(answer_tex(entry.value, entry.typed), None)
 
 
+@limited
 def check(topic: str, difficulty: str, seed: int, fields: dict[str, str]) -> Checked:
     """Check the fields typed for the parts of a problem (empty fields are not answered)."""
     from ..checking.answers import Submission
-    from ..deadline import deadline
+    from ..escaping import shorten
     from ..rendering import answer_tex
 
     checker = _checker(topic, difficulty, seed)
@@ -244,17 +273,27 @@ def check(topic: str, difficulty: str, seed: int, fields: dict[str, str]) -> Che
         text = fields.get(key, "").strip()
         if text:
             entries[key] = read_field(text, checker.rules[key].variables(checker.problem))
-    with deadline(CHECK_SECONDS, "the check"):
-        report = checker.check(Submission("the form", entries))
+    report = checker.check(Submission("the form", entries))
     verdicts = []
     for key in asked:
         r = report.result(key)
         read_as = answer_tex(r.given, r.typed) if r.given is not None else None
         message = r.message.removeprefix("could not read it: ")  # the page's label says so already
-        verdicts.append(Verdict(key, r.verdict, message, r.mistake, str(r.credit), str(r.weight), read_as))
+        verdicts.append(Verdict(key, r.verdict, sentence(shorten(message, MAX_MESSAGE)), r.mistake, str(r.credit),
+                                str(r.weight), read_as))
     score = sum((report.result(k).credit for k in asked), 0)
     total = sum((report.result(k).weight for k in asked), 0)
-    return Checked(seed, tuple(verdicts), str(score), str(total))
+    return Checked(tuple(verdicts), str(score), str(total))
+
+
+def sentence(message: str) -> str:
+    """A checker's message as a sentence of the page: capital first letter, one full stop.
+
+    >>> sentence("all 3 values right.")
+    'All 3 values right.'
+    """
+    message = message.strip().rstrip(".")
+    return message[:1].upper() + message[1:] + "." if message else ""
 
 
 def warm() -> bool:

@@ -17,12 +17,14 @@
     var out = document.getElementById("preview-" + input.dataset.key);
     if (!out) return;
     if (!input.value.trim()) { out.textContent = ""; return; }
+    var sent = input.value;
     var body = new URLSearchParams({csrf: form.elements.csrf.value, topic: form.dataset.topic,
                                     difficulty: form.dataset.difficulty, seed: form.dataset.seed,
-                                    key: input.dataset.key, text: input.value});
+                                    key: input.dataset.key, text: sent});
     fetch("/preview", {method: "POST", body: body, headers: {"Accept": "application/json"}})
       .then(function (r) { return r.json(); })
       .then(function (data) {
+        if (input.value !== sent) return;  // a later keystroke's preview is on its way
         out.textContent = "";
         if (data.tex) {
           out.append("Read as ");
@@ -52,22 +54,40 @@
       });
     });
     form.addEventListener("submit", function (event) {
+      if (form.dataset.plain) return;  // the network failed once: an ordinary form post instead
       var button = event.submitter;
       event.preventDefault();
       var body = new URLSearchParams(new FormData(form));
       body.set("action", button && button.value ? button.value : "check");
       fetch(form.getAttribute("action"), {method: "POST", body: body, headers: {"X-Tutor-Fragment": "1"}})
-        .then(function (r) { return r.text(); })
-        .then(function (html) {
-          main.innerHTML = html;
+        .then(function (r) { return r.text().then(function (html) { return {ok: r.ok, html: html}; }); })
+        .then(function (res) {
+          if (!res.ok) { refused(form, res.html); return; }  // keep what the student typed
+          main.innerHTML = res.html;
           typeset(main);
           bind(main);
           // Move the focus where the news is: the marks after a check, the steps after a hint.
           var target = main.querySelector(body.get("action") === "check" ? "#score" : "#hints-heading");
           if (target) { target.focus(); }
         })
-        .catch(function () { form.submit(); });
+        .catch(function () {
+          form.dataset.plain = "1";
+          if (button) { form.requestSubmit(button); } else { form.requestSubmit(); }
+        });
     });
+  }
+
+  // The server's one-line reason (its page's heading), shown above the form, which stays as it was.
+  function refused(form, html) {
+    var heading = new DOMParser().parseFromString(html, "text/html").querySelector("h1");
+    var note = form.parentNode.querySelector(".form-error");
+    if (!note) {
+      note = document.createElement("p");
+      note.className = "form-error";
+      note.setAttribute("role", "alert");
+      form.parentNode.insertBefore(note, form);
+    }
+    note.textContent = heading ? heading.textContent : "The server could not answer; try again.";
   }
 
   document.addEventListener("DOMContentLoaded", function () {
