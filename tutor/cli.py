@@ -506,7 +506,7 @@ def topics(keys, difficulties):
               help="Where attempts are kept: sqlite:///FILE, or postgresql://USER:PASSWORD@HOST/NAME "
                    "(pip install 'tutor[postgres]').")
 @click.option("--workers", type=click.IntRange(1, 32), default=1, show_default=True,
-              help="Server processes, each with one worker process that draws and checks problems.")
+              help="Server processes, each with two worker processes that draw and check problems.")
 @click.option("--token", default=None, metavar="TOKEN",
               help="The lecturer's token for /class (default: $TUTOR_TOKEN, else a new one, printed).")
 @reports_errors

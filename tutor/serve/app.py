@@ -213,8 +213,8 @@ def create_app(settings: Settings, pool: Pool | None = None, store=None) -> Star
         except work.NoProblem as err:
             raise HTTPException(404, err.message) from None
         except work.TooSlow as err:  # the worker's own time limit
-            raise HTTPException(503, f"{err.message}: write the answers more simply (fewer nested roots "
-                                     "and powers), then check again") from None
+            advice = ": write the answers more simply (fewer nested roots and powers), then check again"
+            raise HTTPException(503, err.message + (advice if fn is work.check else "")) from None
 
     def session_of(request: Request) -> str | None:
         value = request.cookies.get(security.SESSION, "")
@@ -252,8 +252,8 @@ def create_app(settings: Settings, pool: Pool | None = None, store=None) -> Star
             return respond(request, practice_page(request, view, session, {}), session)
         form = await _form(request)
         if session_of(request) is None or not security.csrf_ok(settings.secret, session, form.get("csrf", "")):
-            raise HTTPException(403, "this form has expired (or came from another site): reload the page (cookies must be allowed "
-                                     "for this site)")
+            raise HTTPException(403, "this form has expired (or came from another site): reload the page "
+                                     "(cookies must be allowed for this site)")
         student = _student(request, form)
         fields = {p.key: form.get(f"answer-{p.key}", "")[:work.MAX_FIELD + 1] for p in view.parts}
         hints = _int(form.get("hints"), 0, len(view.steps))

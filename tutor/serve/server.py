@@ -43,7 +43,7 @@ def check_port(host: str, port: int) -> None:
 
 def start(host: str, port: int, database: str, workers: int, token: str | None, echo) -> None:
     """Open (and migrate) the database, then serve until interrupted, with `workers` server processes,
-    each drawing and checking in a worker process of its own."""
+    each drawing and checking in worker processes of its own (pool.PROCESSES)."""
     import uvicorn
 
     from .store import Store
