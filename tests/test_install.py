@@ -42,3 +42,41 @@ def test_wheel_carries_templates_and_problems(installed):
     location = subprocess.run([str(tutor.parent / "python"), "-c", "import tutor; print(tutor.__file__)"],
                               cwd=outside, capture_output=True, text=True)
     assert str(ROOT) not in location.stdout  # the wheel, not the source tree
+
+
+MAX_WHEEL_BYTES = 1_500_000  # the docs quote the wheel's size; KaTeX and its fonts are most of it
+
+
+def test_wheel_carries_the_licences_the_server_files_and_stays_small(installed):
+    import zipfile
+
+    _, work = installed
+    wheel = next((work / "dist").glob("tutor-*.whl"))
+    names = set(zipfile.ZipFile(wheel).namelist())
+    info = next(n.split("/")[0] for n in names if n.endswith(".dist-info/METADATA"))
+    assert f"{info}/licenses/LICENSE" in names  # tutor's own, and KaTeX's (MIT) beside the files it covers
+    assert "tutor/templates/frames/html/katex/LICENSE" in names
+    for served in ("practice.js", "practice.css"):
+        assert f"tutor/templates/frames/html/serve/static/{served}" in names
+    metadata = zipfile.ZipFile(wheel).read(f"{info}/METADATA").decode()
+    assert "License-Expression: MIT" in metadata and "Classifier: Intended Audience :: Education" in metadata
+    size = wheel.stat().st_size
+    print(f"\nwheel {wheel.name}: {size / 1e6:.2f} MB")
+    assert size < MAX_WHEEL_BYTES
+
+
+def test_pipx_installs_the_project_as_a_command(tmp_path):
+    pytest.importorskip("pipx")
+    env = {"PIPX_HOME": str(tmp_path / "pipx"), "PIPX_BIN_DIR": str(tmp_path / "bin"), "PATH": "/usr/bin:/bin",
+           "HOME": str(tmp_path)}
+    done = subprocess.run([sys.executable, "-m", "pipx", "install", str(ROOT)], env=env, capture_output=True,
+                          text=True, timeout=900)
+    assert done.returncode == 0, done.stderr[-2000:]
+    tutor = tmp_path / "bin" / "tutor"
+    version = subprocess.run([str(tutor), "--version"], capture_output=True, text=True, timeout=60)
+    from importlib.metadata import version as installed_version
+
+    assert version.stdout.strip() == f"tutor, version {installed_version('tutor')}"
+    solved = subprocess.run([str(tutor), "solve", "kernel-pca/example3"], capture_output=True, text=True,
+                            timeout=120, cwd=tmp_path)
+    assert solved.returncode == 0 and "Example 3" in solved.stdout
