@@ -327,9 +327,10 @@ def test_a_job_queued_behind_others_is_not_late_for_their_time_and_a_restart_fai
     async def scenario(pool, seconds):
         return await asyncio.gather(*(pool.run(_sleep, s) for s in seconds), return_exceptions=True)
 
-    pool = Pool(1, limit=2.5)
+    pool = Pool(1, limit=30)
     try:
         assert asyncio.run(pool.run(_sleep, 0)) == "done"  # the worker started (its imports take seconds)
+        pool.limit = 2.5
         assert asyncio.run(scenario(pool, [1.5, 1.5])) == ["done", "done"]  # the second waited 1.5 s, ran 1.5 s
         results = asyncio.run(scenario(pool, [60, 0, 0]))  # the first is stopped; those queued behind it too
         assert all(isinstance(r, Busy) for r in results), results
