@@ -39,6 +39,7 @@ FORMAT = 1  # of tutor.json
 NAMESPACE = uuid.UUID("6f1d3a52-54b1-5c1e-9a57-7475746f7221")  # tutor's own: uuid5 names live under it
 TIME_LIMIT = 20.0  # seconds for one generate, parse or grade: a clear message rather than PrairieLearn's kill
 NEXT_SEEDS = 20  # tutor seeds tried for one PrairieLearn variant (most seeds have a problem)
+DIGITS = 15  # significant figures of a correct answer too long to write exactly
 MAX_MESSAGE = 300  # characters of one part's feedback or format error
 LABELS = {"correct": "Correct", "decimal": "Correct (decimals)", "follow-through": "Follows from your earlier answer",
           "imprecise": "Not precise enough", "mistake": "A known mistake", "wrong": "Not right",
@@ -278,13 +279,25 @@ def generate(data: dict, folder) -> None:
 
 def answer_text(value) -> str:
     """An exact answer as a student types it: `sqrt(2)/2`, `[1/3, 2/3]`, `[[1, 0], [0, 1]]`."""
+    import sympy as sp
+
     from .checking.rules import nested
+    from .errors import ParseError
+    from .exact.parser import parse_real
+    from .exact.tidy import as_expr
     from .rendering import answer_text as text
 
     value = nested(value)
     if isinstance(value, tuple):
         return "[" + ", ".join(answer_text(v) for v in value) + "]"
-    return text(value)
+    exact = text(value)
+    if as_expr(value).free_symbols:
+        return exact
+    try:
+        parse_real(exact)
+        return exact
+    except ParseError:  # too long for the reader (a rational of 90 digits): the decimals a student would type
+        return str(sp.Float(sp.N(as_expr(value), DIGITS + 5), DIGITS))
 
 
 def parse(data: dict, folder) -> None:
