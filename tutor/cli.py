@@ -357,6 +357,24 @@ def qti(files, output, title, timeout):
     echo(f"{output}: {len(files)} question{'s' if len(files) != 1 else ''}")
 
 
+@export.command()
+@click.argument("files", nargs=-1, required=True)
+@click.option("--output", "-o", "out_dir", type=click.Path(file_okay=False), required=True,
+              help="The folder to write the question directories into (made if needed): the course's "
+                   "questions/ folder, or one inside it.")
+@timeout_option
+@reports_errors
+def prairielearn(files, out_dir, timeout):
+    """PrairieLearn questions: a directory per problem file, or per question of an exam blueprint (info.json,
+    question.html, server.py), generated, read and graded by tutor inside PrairieLearn."""
+    from .prairielearn import export as make, write
+
+    questions = make(files, timeout)  # every file first: a bad one stops the export before anything is written
+    for folder in write(questions, out_dir):
+        echo(folder)
+    echo(f"{out_dir}: {len(questions)} question{'s' if len(questions) != 1 else ''}")
+
+
 @main.command()
 @click.argument("files", nargs=-1, required=True)
 @click.option("--format", "-f", "fmt", type=click.Choice(["md", "tex", "html"]), default="md", show_default=True,

@@ -127,11 +127,16 @@ def view(topic: str, difficulty: str, seed: int) -> ProblemView:
 
 @lru_cache(maxsize=32)
 def _view(topic: str, difficulty: str, seed: int) -> ProblemView:
+    return problem_view(_drawn(topic, difficulty, seed)[1].solution, topic, difficulty, seed)
+
+
+def problem_view(solution, topic: str, difficulty: str, seed: int) -> ProblemView:
+    """A solved problem (its question attached) rendered in the page's pieces; the PrairieLearn export
+    (tutor/prairielearn.py) shows its questions with the same pieces."""
     from ..figures.output import drawing
     from ..layout import name_roots, name_wide_values, naming_values
     from ..rendering import environment, problem_template, step_template
 
-    solution = _drawn(topic, difficulty, seed)[1].solution
     env = environment("html")
 
     def piece(name: str, **values) -> str:
