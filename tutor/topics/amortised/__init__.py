@@ -3,7 +3,8 @@
 Fields (besides topic and title): ``n``, ``start``, ``growth``, ``potential``.
 Answer keys: ``costs``, ``potentials``, ``amortised``, ``total_cost``, ``total_amortised`` (what
 each holds: ANSWER_KEYS).
-The README's section on this topic shows a problem file.
+doc.md beside this file shows a problem file and says what each field and answer means (the topic's page
+in the docs is built from it).
 """
 
 from __future__ import annotations

@@ -2,7 +2,8 @@
 
 Fields (besides topic and title): ``degree``, ``offset``, ``dimension``, ``points``.
 Answer keys: ``feature_map``, ``phi``, ``kernel_value`` (what each holds: ANSWER_KEYS).
-The README's section on this topic shows a problem file.
+doc.md beside this file shows a problem file and says what each field and answer means (the topic's page
+in the docs is built from it).
 """
 
 from __future__ import annotations

@@ -3,7 +3,8 @@
 Fields (besides topic and title): ``points``, ``kernel``, ``kernel_matrix``.
 Answer keys: ``gram``, ``squared_distances``, ``kernel``, ``mean_norm_sq``, ``distances_sq`` (what
 each holds: ANSWER_KEYS).
-The README's section on this topic shows a problem file.
+doc.md beside this file shows a problem file and says what each field and answer means (the topic's page
+in the docs is built from it).
 """
 
 from __future__ import annotations

@@ -3,7 +3,8 @@
 Fields (besides topic and title): ``support``, ``p``, ``q``, ``f``, ``samples``, ``draw``.
 Answer keys: ``exact``, ``weights``, ``estimate``, ``self_normalised``, ``variance_is``,
 ``variance_mc`` (what each holds: ANSWER_KEYS).
-The README's section on this topic shows a problem file.
+doc.md beside this file shows a problem file and says what each field and answer means (the topic's page
+in the docs is built from it).
 """
 
 from __future__ import annotations

@@ -6,7 +6,8 @@ Answer keys: ``gram``, ``kernel``, ``squared_distances``, ``row_means``, ``grand
 ``centred_kernel``, ``char_poly``, ``eigenvalues``, ``eigenvectors``, ``variances``,
 ``variance_fractions``, ``coefficients``, ``coordinates``, ``new_coordinates`` (what each holds:
 ANSWER_KEYS).
-The README's section on this topic shows a problem file.
+doc.md beside this file shows a problem file and says what each field and answer means (the topic's page
+in the docs is built from it).
 """
 
 from __future__ import annotations

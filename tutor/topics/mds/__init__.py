@@ -5,7 +5,8 @@ Fields (besides topic and title): one of ``distances`` (the table of d_ij), ``sq
 and no negative entry) or ``points``; and ``dimensions``.
 Answer keys: ``squared_distances``, ``a_matrix``, ``b_matrix``, ``eigenvalues``, ``coordinates``,
 ``recovered_distances`` (what each holds: ANSWER_KEYS).
-The README's section on this topic shows a problem file.
+doc.md beside this file shows a problem file and says what each field and answer means (the topic's page
+in the docs is built from it).
 """
 
 from __future__ import annotations

@@ -4,7 +4,8 @@ Fields (besides topic and title): ``points``, ``components``, ``divisor``.
 Answer keys: ``means``, ``centred``, ``covariance``, ``char_poly``, ``eigenvalues``,
 ``eigenvectors``, ``scores``, ``captured_variance``, ``captured_fraction``, ``reconstruction``,
 ``reconstruction_error`` (what each holds: ANSWER_KEYS).
-The README's section on this topic shows a problem file.
+doc.md beside this file shows a problem file and says what each field and answer means (the topic's page
+in the docs is built from it).
 """
 
 from __future__ import annotations

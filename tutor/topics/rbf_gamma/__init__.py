@@ -2,7 +2,8 @@
 
 Fields (besides topic and title): ``similarity``, ``distance``, ``distances``.
 Answer keys: ``gamma``, ``kernel_values``, ``feature_distances`` (what each holds: ANSWER_KEYS).
-The README's section on this topic shows a problem file.
+doc.md beside this file shows a problem file and says what each field and answer means (the topic's page
+in the docs is built from it).
 """
 
 from __future__ import annotations

@@ -4,7 +4,8 @@ Fields (besides topic and title): ``matrix``, ``rank``.
 Answer keys: ``dtd`` (or ``ddt`` for a wide matrix), ``right_vectors``, ``singular_values``,
 ``left_vectors``, ``truncation``, ``frobenius_error`` (what each holds: ANSWER_KEYS).
 The hand route decomposes the smaller Gram matrix: DᵀD, or DDᵀ when D has more columns than rows.
-The README's section on this topic shows a problem file.
+doc.md beside this file shows a problem file and says what each field and answer means (the topic's page
+in the docs is built from it).
 """
 
 from __future__ import annotations
