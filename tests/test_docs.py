@@ -115,7 +115,7 @@ def test_a_documented_command_prints_what_the_docs_show(session, sandbox):
     for command, expected in session.commands:
         assert command, f"{session.file}:{session.line}: output before the first `$ ` command"
         result = subprocess.run(["bash", "-c", command], cwd=root, env=env, stdout=subprocess.PIPE,
-                                stderr=subprocess.STDOUT, text=True, timeout=600)
+                                stderr=subprocess.STDOUT, text=True, timeout=300)
         got = result.stdout.splitlines()
         assert matches(expected, got), (f"{session.file}:{session.line}: `{command}` printed\n"
                                         + "\n".join(got[:60]))
