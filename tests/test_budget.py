@@ -125,10 +125,10 @@ def test_rbf_on_fractional_points_matches_numpy(raw):
     assert _floats(solution.answers["eigenvalues"]) == pytest.approx(list(expected), abs=1e-9)
 
 
-def test_the_budget_thresholds_are_what_the_readme_says():
+def test_the_budget_thresholds_are_what_the_docs_say():
     from .conftest import ROOT
 
-    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    readme = (ROOT / "docs" / "exactness.md").read_text(encoding="utf-8")
     assert f"degree above {eigen.MAX_T_DEGREE} in t" in readme
     assert f"quadratic of degree above {eigen.MAX_T_DEGREE_QUADRATIC} in t" in readme
     assert f"factor degree above {eigen.MAX_ALGEBRAIC_SIZE}" in readme
@@ -174,10 +174,10 @@ def test_two_named_factors_are_numbered_as_one_and_a_large_matrix_over_q_t_names
     assert all(check.passed for step in solution.steps for check in step.checks)
 
 
-def test_the_up_front_refusals_say_their_sizes_and_are_what_the_readme_says():
+def test_the_up_front_refusals_say_their_sizes_and_are_what_the_docs_say():
     from .conftest import ROOT
 
-    flowing = " ".join((ROOT / "README.md").read_text(encoding="utf-8").split())
+    flowing = " ".join((ROOT / "docs" / "exactness.md").read_text(encoding="utf-8").split())
     assert f"exceeds {eigen.MAX_T_WORK:,} ({eigen.MAX_T_WORK_SEVERAL:,} when there are several" in flowing
     assert "three or more independent square roots" in flowing and eigen.MAX_SQUARE_ROOTS_LARGE == 2
     # 8 points in 5-D with halves, thirds and quarters (the sweep's timeout: over 30 s in the characteristic polynomial)

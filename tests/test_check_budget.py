@@ -279,10 +279,10 @@ def test_hostile_answers_are_each_checked_never_an_internal_error(problem, tmp_p
         assert line.startswith("error: ")
 
 
-def test_the_readme_states_the_budgets_the_code_has():
+def test_the_docs_state_the_budgets_the_code_has():
     from .conftest import ROOT
 
-    readme = " ".join((ROOT / "README.md").read_text(encoding="utf-8").split())
+    readme = " ".join((ROOT / "docs" / "guide" / "checking.md").read_text(encoding="utf-8").split())
     for stated in (f"degree at most {budget.MAX_DEGREE}", f"at most {budget.MAX_TERMS} terms",
                    f"rationals of at most {int(budget.MAX_RATIONAL_BITS * 0.30103)} digits",
                    f"10^±{int(budget.MAX_BITS * 0.30103):,}", f"to {', then '.join(map(str, budget.DIGITS))} digits",

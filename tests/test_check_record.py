@@ -110,11 +110,11 @@ def test_an_imprecise_credit_outside_0_to_1_is_refused(value):
         load_problem_text(ROUGH + f"check: {{imprecise_credit: {value}}}\n")
 
 
-def test_the_readme_states_the_bound_of_the_compound_search():
+def test_the_docs_state_the_bound_of_the_compound_search():
     from pathlib import Path
 
     from tutor.checking.grade import MAX_COMPOUNDS, MIN_FIGURES
 
-    readme = " ".join((Path(__file__).parents[1] / "README.md").read_text(encoding="utf-8").split())
+    readme = " ".join((Path(__file__).parents[1] / "docs" / "guide" / "checking.md").read_text(encoding="utf-8").split())
     assert f"at most {MAX_COMPOUNDS} pairs per problem" in readme
     assert f"(at least {MIN_FIGURES}, or one fewer than asked;" in readme

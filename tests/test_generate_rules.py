@@ -56,8 +56,8 @@ def test_every_generator_says_what_each_difficulty_gives():
         assert all(len(text) > 20 and text.endswith(".") for text in rules.values()), name
 
 
-def test_the_readme_lists_what_each_difficulty_gives():
-    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+def test_the_docs_list_what_each_difficulty_gives():
+    readme = (ROOT / "docs" / "guide" / "generating.md").read_text(encoding="utf-8")
     block = re.search(r"<!-- difficulties -->\n(.*?)<!-- /difficulties -->", readme, re.S)
     assert block and block.group(1) == generators.difficulties_markdown()
 

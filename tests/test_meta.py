@@ -13,6 +13,7 @@ from tutor.resources import resource_dir
 from .conftest import PROBLEMS, ROOT, run_cli
 
 README = (ROOT / "README.md").read_text(encoding="utf-8")
+GUIDE = ROOT / "docs" / "guide"
 
 
 def _kinds_by_topic():
@@ -80,10 +81,11 @@ def test_only_the_frames_and_the_format_macros_are_written_per_format():
 
 
 def test_every_topic_has_bundled_problems_and_documented_answer_keys():
+    answers_page = (GUIDE / "answers-files.md").read_text(encoding="utf-8")
     for name in topics.builtin_names():
         assert len(list((PROBLEMS / name).glob("*.yaml"))) >= 3
         for key in topics.get(name).ANSWER_KEYS:
-            assert f"`{key}`" in README, f"answer key {key} of {name} is not in the README"
+            assert f"`{key}`" in answers_page, f"answer key {key} of {name} is not in docs/guide/answers-files.md"
 
 
 def test_every_topic_docstring_names_its_fields_and_answer_keys():
@@ -120,14 +122,15 @@ def test_no_string_evaluation_in_the_package():
             assert not pattern.search(code), f"{path.name}:{number}: {line.strip()}"
 
 
-def test_every_named_mistake_is_documented_in_the_readme():
+def test_every_named_mistake_is_documented_in_the_checking_guide():
+    checking = (GUIDE / "checking.md").read_text(encoding="utf-8")
     for name in topics.builtin_names():
         module = topics.get(name)
         names = {m.name for m in getattr(tables(module), "MISTAKES", ())}
         names |= {r.not_normalised[0] for r in getattr(tables(module), "RULES", {}).values()
                   if getattr(r, "not_normalised", None)}
         for mistake in names:
-            assert f"`{mistake}`" in README, f"mistake {mistake} of {name} is not in the README"
+            assert f"`{mistake}`" in checking, f"mistake {mistake} of {name} is not in docs/guide/checking.md"
 
 
 def test_listing_the_topics_imports_none_of_them():

@@ -1,4 +1,4 @@
-"""The README's `tutor check` examples are real: each command, run now, prints what the README shows."""
+"""The `tutor check` examples of the README and the docs are real: each command, run now, prints what they show."""
 
 from __future__ import annotations
 
@@ -11,8 +11,9 @@ import pytest
 
 from .conftest import ROOT
 
-README = (ROOT / "README.md").read_text(encoding="utf-8")
-BLOCKS = [b for b in re.findall(r"```console\n(.*?)```", README, re.S) if "$ tutor check" in b]
+PAGES = [ROOT / "README.md", *sorted((ROOT / "docs").rglob("*.md"))]
+BLOCKS = [b for page in PAGES for b in re.findall(r"```console\n(.*?)```", page.read_text(encoding="utf-8"), re.S)
+          if "$ tutor check" in b]
 
 
 def _sessions(block: str):
@@ -29,7 +30,7 @@ def _sessions(block: str):
     return pairs
 
 
-def test_the_readme_shows_check_examples():
+def test_the_docs_show_check_examples():
     assert len(BLOCKS) >= 4
 
 

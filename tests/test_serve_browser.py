@@ -5,7 +5,7 @@ The student's journey: a kernel-PCA problem, η typed where the variances η/n a
 shows how it was read), the named mistake in the verdict, two hints, every part put right, full marks;
 then the lecturer's view, opened with the token, counts that mistake. Also: the forms without
 JavaScript, and labels, MathML and the keyboard. Screenshots of each stage go to $TUTOR_SCREENSHOTS (or
-the test's tmp_path); bench/serve_screenshots.py makes the README's two from them.
+the test's tmp_path); bench/serve_screenshots.py makes the docs' two from them.
 
 Debian's /usr/bin/chromium is used, never a browser Playwright downloads. Without it (or without
 Playwright) the tests are skipped, except under CI, which must run them (.ci/run installs chromium).
@@ -173,7 +173,7 @@ def test_a_students_journey_from_a_named_mistake_to_full_marks_and_the_lecturers
 
 
 def _practice_picture(page, shots) -> None:
-    """The README's picture of the practice page: parts (c) to (e), with (c) and (d) right and η given
+    """The docs' picture of the practice page (also in the README): parts (c) to (e), with (c) and (d) right and η given
     for the variances, its preview and the named mistake, WIDTH wide."""
     box = page.evaluate("""() => {
         const top = document.getElementById('part-eigenvalues').getBoundingClientRect().top + window.scrollY;

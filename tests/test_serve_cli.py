@@ -90,7 +90,7 @@ def test_serve_starts_prints_the_token_and_serves_pages(tmp_path):
     assert (tmp_path / "t.db").exists()
 
 
-def test_the_readme_shows_what_stats_prints_after_one_check(tmp_path):
+def test_the_docs_show_what_stats_prints_after_one_check(tmp_path):
     from .conftest import ROOT
     from .test_serve_app import ETA, client_for, submit
 
@@ -99,5 +99,6 @@ def test_the_readme_shows_what_stats_prints_after_one_check(tmp_path):
     with client_for(store) as client:
         submit(client, {"answer-eigenvalues": ETA, "answer-variances": ETA})
     store.close()
-    block = re.search(r"```console\n\$ tutor stats --database sqlite:///tutor.db\n(.*?)```", (ROOT / "README.md").read_text(encoding="utf-8"), re.S).group(1)
+    page = (ROOT / "docs" / "guide" / "practice-server.md").read_text(encoding="utf-8")
+    block = re.search(r"```text\n\$ tutor stats --database sqlite:///tutor.db\n(.*?)```", page, re.S).group(1)
     assert run_cli("stats", "--database", url).output == block
