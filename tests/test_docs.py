@@ -254,3 +254,11 @@ def test_the_site_builds_strictly_and_offline(tmp_path):
         text = page.read_text(encoding="utf-8")
         fetched = re.findall(r'<(?:script|img|link)\b[^>]*(?:src|href)="((?:https?:)?//[^"]*)"', text)
         assert not fetched, (page, fetched)
+
+
+def test_every_built_in_topic_has_its_own_words_on_its_page(generated):
+    # doc.md beside a topic's code: a problem file and what each field means, shown whole on the page.
+    for name in topics.builtin_names():
+        own = Path(topics.get(name).__file__).parent / "doc.md"
+        assert own.is_file(), name
+        assert own.read_text("utf-8").strip() in generated[f"topics/{name}.md"].markdown, name

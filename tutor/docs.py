@@ -78,6 +78,15 @@ def _demoted(markdown: str, levels: int) -> str:
     return "\n".join(out) + "\n"
 
 
+def _own_doc(module) -> str:
+    """A topic's own documentation, doc.md in its package (a plugin topic may have none)."""
+    spec = find_spec(module.__name__)
+    if not (spec and spec.origin):
+        return ""
+    path = Path(spec.origin).parent / "doc.md"
+    return path.read_text("utf-8").strip() if path.is_file() else ""
+
+
 def topic_page(name: str) -> Page:
     """docs/topics/<name>.md: what the topic asks, accepts, grades and generates, and a worked example."""
     import tutor
@@ -93,11 +102,14 @@ def topic_page(name: str) -> Page:
     if about:
         lines += [about, ""]
 
-    lines += ["## Problem-file fields", "",
+    lines += ["## Problem file", "",
               "A problem file of this topic has `topic: " + name + "` and may use these fields: "
               + ", ".join(_code(f) for f in module.FIELDS) + ". The fields every topic shares "
               "(`statement`, `parts`, `marks`, `check`) are in [Problem files](../guide/problem-files.md).", ""]
-    if _says_more_than_names(fields_note):
+    own = _own_doc(module)
+    if own:  # the topic's own words (doc.md beside its code): a problem file, what each field means
+        lines += [own, ""]
+    elif _says_more_than_names(fields_note):
         lines += [fields_note.replace("Fields (besides topic and title):", "Of these:"), ""]
 
     lines += ["## Answer keys", "",
