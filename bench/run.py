@@ -89,6 +89,8 @@ def _plain(topic, data):
         return plain.kernel_pca(data["points"], data["kernel"])
     if topic == "pca":
         return plain.pca(data["points"])
+    if "squared_distances" in data:  # generated MDS problems give the table itself
+        return plain.mds(data["squared_distances"])
     points = data["points"]
     return plain.mds([[sum((a - b) ** 2 for a, b in zip(p, q)) for q in points] for p in points])
 
@@ -96,7 +98,7 @@ def _plain(topic, data):
 THROUGHPUT = {  # name: (topic, difficulty, which generated problems count, target per second)
     "kernel-pca medium n=3": ("kernel-pca", "medium", lambda d: len(d["points"]) == 3, 100),
     "pca d=3": ("pca", "hard", lambda d: len(d["points"][0]) == 3, 50),
-    "mds medium": ("mds", "medium", lambda d: "points" in d, None),
+    "mds medium": ("mds", "medium", lambda d: "points" in d or "squared_distances" in d, None),
 }
 
 
