@@ -8,7 +8,7 @@ minute on the 2-core machine).
 It builds the exam into a temporary folder with `tutor exam`'s library call and prints the time of each
 phase (drawing and solving the variants, rendering every document, compiling the PDFs), the PDFs and their
 overfull boxes wider than 1pt, and per question its distinct variants; then it grades every student's right
-answers as `tutor check --exam` does (each must get full marks). The README quotes the total.
+answers as `tutor check --exam` does (each must get full marks). The docs quote the total (docs/performance.md).
 """
 
 from __future__ import annotations

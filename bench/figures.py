@@ -6,7 +6,7 @@
 For each bundled problem: the solve (once, as `tutor solve` does), then each format's render with
 figures and with --no-figures (tex, html, md with its SVG files), best of --runs. It prints one row per
 topic (problems, figures drawn, solve ms, render ms without and with figures, the ratio) and the total;
-the README quotes the total. Figures are laid out from values the solve already has, so their cost is
+the docs quote the total (docs/performance.md). Figures are laid out from values the solve already has, so their cost is
 rendering only.
 """
 

@@ -1,4 +1,5 @@
-"""The README's two pictures of `tutor serve`, made again: docs/serve-practice.png and docs/serve-class.png.
+"""The two pictures of `tutor serve` in the README and the docs, made again: docs/serve-practice.png and
+docs/serve-class.png.
 
     python bench/serve_screenshots.py
 

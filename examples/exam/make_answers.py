@@ -1,4 +1,4 @@
-"""Write the sample answers files of examples/exam from the exam that the README builds (run it again
+"""Write the sample answers files of examples/exam from the exam that the docs build (docs/guide/exams.md; run it again
 whenever the generators change what a seed gives):
 
     python -m tutor exam examples/exam/blueprint.yaml --roster examples/exam/roster.csv --no-pdf -o /tmp/midterm

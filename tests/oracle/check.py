@@ -26,7 +26,7 @@ from .numbers import exact_fraction, value
 TOL = 1e-9
 CLUSTER = 1e-6  # eigenvalues closer than this (relative to the matrix's scale) form one eigenspace
 
-# Refusals the README documents for valid-looking input that the exact engine cannot solve.
+# Refusals the docs (docs/exactness.md) document for valid-looking input that the exact engine cannot solve.
 DOCUMENTED_LIMITS = [
     # "Known limits: a repeated eigenvalue whose factor has no closed form ... is refused"
     (r"an eigenvalue of multiplicity \d+ is a root of a polynomial of degree \d+", "repeated"),

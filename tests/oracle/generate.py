@@ -19,7 +19,7 @@ TOPICS = ("kernel-pca", "kernel-matrix", "centring", "feature-space", "feature-m
           "pca-gram", "svd", "mds", "pca-feature-map", "high-dim", "feature-mean", "importance-sampling",
           "amortised", "dfs-code")
 
-# The documented limits (README, "Problem files"): points for kernel topics, pca and pca-gram.
+# The documented limits (docs/exactness.md and the topic pages): points for kernel topics, pca and pca-gram.
 LIMITS = {
     "kernel": (2, 8, 1, 6),  # n from, n to, d from, d to
     "pca": (2, 6, 2, 3),

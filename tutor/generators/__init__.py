@@ -111,7 +111,8 @@ def rules_of(topic: str) -> dict[str, str]:
 
 
 def difficulties_markdown() -> str:
-    """What each difficulty of each topic gives, as the README lists it (a test keeps the two the same)."""
+    """What each difficulty of each topic gives, as the docs list it (docs/guide/generating.md; a test keeps
+    the two the same)."""
     lines = []
     for name in names():
         rules = rules_of(name)
