@@ -1,6 +1,7 @@
 """The command line: output formats, stdin, bundled problems, and one-line errors with exit 2."""
 
 import json
+import os
 import subprocess
 import sys
 
@@ -133,3 +134,13 @@ def test_a_closed_pipe_ends_quietly():
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
     assert result.returncode == 1
     assert result.stderr == ""
+
+
+@pytest.mark.parametrize("shell,marker", [("bash", "complete -o"), ("zsh", "compdef"), ("fish", "complete")])
+def test_the_documented_shell_completion_lines_print_a_script(shell, marker):
+    # docs/index.md: eval "$(_TUTOR_COMPLETE=bash_source tutor)" and its zsh and fish forms
+    env = {**os.environ, "_TUTOR_COMPLETE": f"{shell}_source"}
+    result = subprocess.run([sys.executable, "-c", "from tutor.cli import main; main(prog_name='tutor')"],
+                            env=env, capture_output=True, text=True, cwd=ROOT)
+    assert result.returncode == 0 and marker in result.stdout and "_TUTOR_COMPLETE" in result.stdout
+    assert f"_TUTOR_COMPLETE={shell}_source tutor" in (ROOT / "docs" / "index.md").read_text(encoding="utf-8")

@@ -98,10 +98,17 @@ def sandbox(tmp_path):
             (root / entry.name).symlink_to(entry)
     bin_dir = tmp_path / "bin"
     bin_dir.mkdir()
-    (bin_dir / "tutor").write_text(f"#!/bin/sh\nexec {sys.executable} -m tutor \"$@\"\n")
+    # TUTOR_DOCS_PYTHON: the Python of another install (tests/test_install.py runs these commands with a
+    # wheel's); by default the tutor of this source tree.
+    # (its tutor command: `python -m tutor` would import the tutor/ of the working directory, this tree's).
+    python = os.environ.get("TUTOR_DOCS_PYTHON") or sys.executable
+    command = f"{Path(python).parent / 'tutor'}" if os.environ.get("TUTOR_DOCS_PYTHON") else f"{python} -m tutor"
+    (bin_dir / "tutor").write_text(f"#!/bin/sh\nexec {command} \"$@\"\n")
     (bin_dir / "tutor").chmod(0o755)
-    (bin_dir / "python").symlink_to(sys.executable)
-    env = {**os.environ, "PATH": f"{bin_dir}:{os.environ['PATH']}", "PYTHONPATH": str(ROOT), "COLUMNS": "80"}
+    (bin_dir / "python").symlink_to(python)
+    env = {**os.environ, "PATH": f"{bin_dir}:{os.environ['PATH']}", "COLUMNS": "80"}
+    if not os.environ.get("TUTOR_DOCS_PYTHON"):
+        env["PYTHONPATH"] = str(ROOT)
     return root, env
 
 

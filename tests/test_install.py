@@ -80,3 +80,18 @@ def test_pipx_installs_the_project_as_a_command(tmp_path):
     solved = subprocess.run([str(tutor), "solve", "kernel-pca/example3"], capture_output=True, text=True,
                             timeout=120, cwd=tmp_path)
     assert solved.returncode == 0 and "Example 3" in solved.stdout
+
+
+def test_every_documented_command_runs_with_the_installed_wheel(installed):
+    # The docs' console blocks, each run with the wheel's tutor instead of this source tree's.
+    tutor, _ = installed
+    done = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-x",
+                           str(ROOT / "tests" / "test_docs.py"), "-k", "documented_command"],
+                          cwd=ROOT, capture_output=True, text=True, timeout=1800,
+                          env={**__import__("os").environ, "TUTOR_DOCS_PYTHON": str(tutor.parent / "python")})
+    assert done.returncode == 0, done.stdout[-3000:]
+    assert " passed" in done.stdout and "skipped" not in done.stdout.split("\n")[-2]
+    # and it was the wheel's: its tutor imports from its own site-packages
+    where = subprocess.run([str(tutor.parent / "python"), "-c", "import tutor; print(tutor.__file__)"],
+                           cwd=tutor.parent, capture_output=True, text=True)
+    assert "site-packages" in where.stdout and str(ROOT) not in where.stdout
