@@ -140,8 +140,8 @@ def test_info_json_is_valid_and_its_uuid_stable(course, tmp_path):
     for name in ("kernel-pca-example3", f"{EXAM}-q1", f"{EXAM}-q4"):
         assert json.loads((again / name / "info.json").read_text())["uuid"] == infos[name]["uuid"]
     blueprint.write_text(BLUEPRINT.replace("difficulty: medium", "difficulty: easy"), encoding="utf-8")
-    export(again, str(blueprint))  # another question: another uuid
-    assert json.loads((again / f"{EXAM}-q3" / "info.json").read_text())["uuid"] != infos[f"{EXAM}-q3"]["uuid"]
+    export(again, str(blueprint))  # the same question, edited: the same uuid (its statistics and work stay)
+    assert json.loads((again / f"{EXAM}-q3" / "info.json").read_text())["uuid"] == infos[f"{EXAM}-q3"]["uuid"]
 
 
 def test_question_html_names_the_keys_graded(course):
@@ -280,3 +280,28 @@ def test_a_bad_file_stops_the_export_before_anything_is_written(tmp_path):
     result = run_cli("export", "prairielearn", str(blueprint), "-o", str(out))
     assert result.exit_code == 2 and "questions[1].difficulty: must be one of" in result.stderr
     assert not out.exists()
+
+
+@pytest.mark.parametrize("folder_name", ["kernel-pca-example3", "pca-three-d-two-components", "mds-distance-table",
+                                         "dfs-code-post", f"{EXAM}-q1", f"{EXAM}-q3"])
+def test_the_question_testers_submissions_grade_as_test_says(course, folder_name):
+    # PrairieLearn's "Test": test(data) gives a submission and its expected grading; a real submission of
+    # those answers (parse, then grade) must give exactly that.
+    folder = course / folder_name
+    module, data = generated(folder)
+    for kind in ("correct", "incorrect", "invalid"):
+        expected = json.loads(json.dumps(data))
+        expected["test_type"] = kind
+        module.test(expected)
+        json.dumps(expected)
+        graded = submit(module, data, expected["raw_submitted_answers"])
+        assert graded["format_errors"] == expected["format_errors"], kind
+        if kind == "invalid":
+            assert set(expected["format_errors"]) == set(keys_of(folder))
+            continue
+        assert not expected["format_errors"], (kind, expected["format_errors"])
+        assert graded["partial_scores"] == expected["partial_scores"] and graded["score"] == expected["score"]
+        if kind == "correct":
+            assert expected["score"] == 1.0
+        else:
+            assert expected["score"] < 1.0 and expected["partial_scores"]

@@ -255,7 +255,7 @@ def test_a_missing_driver(monkeypatch):
     with pytest.raises(StoreError) as info:
         Store("postgresql://tutor:secret@localhost/tutor")
     assert one_line_error(info) == \
-        "postgresql://tutor:***@localhost/tutor: the PostgreSQL driver is not installed: pip install 'tutor[postgres]'"
+        "postgresql://tutor:***@localhost/tutor: the PostgreSQL driver is not installed: pip install 'psycopg[binary]'"
 
 
 def test_memory_and_default_urls(tmp_path, monkeypatch):

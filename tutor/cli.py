@@ -522,7 +522,7 @@ def topics(keys, difficulties):
 @click.option("--port", type=click.IntRange(1, 65535), default=8000, show_default=True)
 @click.option("--database", default="sqlite:///tutor.db", show_default=True, metavar="URL",
               help="Where attempts are kept: sqlite:///FILE, or postgresql://USER:PASSWORD@HOST/NAME "
-                   "(pip install 'tutor[postgres]').")
+                   "(the driver: pip install 'psycopg[binary]').")
 @click.option("--workers", type=click.IntRange(1, 32), default=1, show_default=True,
               help="Server processes, each with two worker processes that draw and check problems.")
 @click.option("--token", default=None, metavar="TOKEN",

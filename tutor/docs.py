@@ -105,7 +105,7 @@ def topic_page(name: str) -> Page:
     lines += ["## Problem file", "",
               "A problem file of this topic has `topic: " + name + "` and may use these fields: "
               + ", ".join(_code(f) for f in module.FIELDS) + ". The fields every topic shares "
-              "(`statement`, `parts`, `marks`, `check`) are in [Problem files](../guide/problem-files.md).", ""]
+              "(`statement`, `parts`, `marks`, `check`, `generated`) are in [Problem files](../guide/problem-files.md).", ""]
     own = _own_doc(module)
     if own:  # the topic's own words (doc.md beside its code): a problem file, what each field means
         lines += [own, ""]

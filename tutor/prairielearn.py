@@ -3,7 +3,7 @@
 `tutor export prairielearn FILES|BLUEPRINT -o DIR` writes one question directory per problem file, or per
 question of an exam blueprint, for a course's questions/ folder:
 
-    DIR/<qid>/info.json       uuid (uuid5 of the name and content: the same for the same input), title,
+    DIR/<qid>/info.json       uuid (uuid5 of the QID: the same question keeps it when edited), title,
                               topic, tags, type v3; a blueprint question is not a single variant
     DIR/<qid>/question.html   the statement as the practice server shows it, one pl-string-input per part
                               (its wording and marks), the feedback and the worked solution
@@ -37,7 +37,9 @@ from .errors import TutorError
 
 FORMAT = 1  # of tutor.json
 NAMESPACE = uuid.UUID("6f1d3a52-54b1-5c1e-9a57-7475746f7221")  # tutor's own: uuid5 names live under it
-TIME_LIMIT = 20.0  # seconds for one generate, parse or grade: a clear message rather than PrairieLearn's kill
+# Seconds for one generate, parse, grade or test: under PrairieLearn's own default limit of a question's
+# code (10 s), so that a student reads tutor's one line rather than PrairieLearn's timeout.
+TIME_LIMIT = 8.0
 NEXT_SEEDS = 20  # tutor seeds tried for one PrairieLearn variant (most seeds have a problem)
 DIGITS = 15  # significant figures of a correct answer too long to write exactly
 MAX_MESSAGE = 300  # characters of one part's feedback or format error
@@ -104,7 +106,7 @@ def problem_question(path: str, timeout: float | None = None) -> QuestionDir:
     with deadline(timeout, "rendering the question"):
         view = _view(solution)
     name = slug(f"{solution.topic}-{Path(source).stem}")
-    info = _info(uuid5("problem", name, text), solution.title, solution.topic, ["tutor", solution.topic], True)
+    info = _info(uuid5("problem", name), solution.title, solution.topic, ["tutor", solution.topic], True)
     spec = {"format": FORMAT, "kind": "problem", "problem": "problem.yaml", "keys": list(solution.question.keys)}
     html = question_html(_parts(view, solution), mustache_safe(view.statement), _solution_html(view), _syntax(solution))
     return QuestionDir(name, _files(info, html, spec, {"problem.yaml": text}))
@@ -136,10 +138,10 @@ def blueprint_questions(path: str, timeout: float | None = None) -> list[Questio
         question_spec = {"format": FORMAT, "kind": "blueprint", "number": number, "topic": spec.topic,
                          "difficulty": spec.difficulty, "fields": fields, "keys": list(drawn[1].question.keys)}
         name = f"{title}-q{number}"
-        identity = json.dumps([plan.title, question_spec], sort_keys=True, ensure_ascii=False)
-        info = _info(uuid5("blueprint", name, identity), drawn[1].title, spec.topic,
+        info = _info(uuid5("blueprint", name), drawn[1].title, spec.topic,
                      ["tutor", spec.topic, spec.difficulty], False)
-        html = question_html(_parts(view, drawn[1]), "{{{params.statement}}}", "{{{params.solution}}}", _syntax(drawn[1]))
+        html = question_html(_parts(view, drawn[1]), "{{{params.statement}}}", "{{{params.solution}}}",
+                             _syntax(drawn[1], counts=False))
         out.append(QuestionDir(name, _files(info, html, question_spec, {})))
     return out
 
@@ -161,11 +163,10 @@ def _info(identity: str, title: str, topic: str, tags: list[str], single: bool) 
     return {"uuid": identity, "title": title, "topic": topic, "tags": tags, "type": "v3", "singleVariant": single}
 
 
-def uuid5(kind: str, name: str, content: str) -> str:
-    """A uuid from the question's name and content: the same input gives the same uuid, so exporting
-    again updates the course's question instead of adding a new one."""
-    digest = hashlib.sha256(content.encode("utf-8")).hexdigest()
-    return str(uuid.uuid5(NAMESPACE, f"{kind}\n{name}\n{digest}"))
+def uuid5(kind: str, name: str) -> str:
+    """A question's uuid from its QID (the directory's name) alone: exporting again, after a typo is fixed,
+    updates the course's question, keeping its statistics and the students' work on it."""
+    return str(uuid.uuid5(NAMESPACE, f"{kind}\n{name}"))
 
 
 def slug(text: str) -> str:
@@ -188,17 +189,18 @@ def _parts(view, solution) -> list[PartInput]:
     return out
 
 
-def _syntax(solution) -> dict[str, str]:
-    """key -> the input's placeholder: the shape of its answer in the answers-file syntax."""
+def _syntax(solution, counts: bool = True) -> dict[str, str]:
+    """key -> the input's placeholder: the shape of its answer in the answers-file syntax; without counts
+    for a blueprint question, whose variants' answers may have other lengths."""
     from .checking.rules import nested
     from .exact.tidy import as_expr
 
     def shape(value) -> str:
         value = nested(value)
         if isinstance(value, tuple) and value and isinstance(value[0], tuple):
-            return f"{len(value)} rows of {len(value[0])}: [[a, b], [c, d]]"
+            return f"{len(value)} rows of {len(value[0])}: [[a, b], [c, d]]" if counts else "rows: [[a, b], [c, d]]"
         if isinstance(value, tuple):
-            return f"{len(value)} value{'s' if len(value) > 1 else ''}: [a, b]"
+            return f"{len(value)} value{'s' if len(value) > 1 else ''}: [a, b]" if counts else "values: [a, b]"
         if as_expr(value).free_symbols:
             return "an expression: eta^2 - 3 eta + 2"
         return "a number: 3/2, sqrt(2)/2 or 0.7071"
@@ -307,14 +309,15 @@ def parse(data: dict, folder) -> None:
 
     spec = question_spec(folder)
     try:
-        checker = _checker(data["params"]["tutor_problem"])
-        for key in spec["keys"]:
-            text = _submitted(data, key)
-            if not text:
-                continue  # not answered: graded as missing, the other parts still are
-            entry = _read(checker, key, text)
-            if isinstance(entry, Unreadable):
-                data["format_errors"][key] = _short(entry.reason)
+        with _limit("reading the answers"):
+            checker = _checker(data["params"]["tutor_problem"])
+            for key in spec["keys"]:
+                text = _submitted(data, key)
+                if not text:
+                    continue  # not answered: graded as missing, the other parts still are
+                entry = _read(checker, key, text)
+                if isinstance(entry, Unreadable):
+                    data["format_errors"][key] = _short(entry.reason)
     except Exception as err:  # noqa: BLE001 - a format error, never a crash of the student's page
         data["format_errors"][spec["keys"][0]] = _short(f"could not read the answers: {_why(err)}")
 
@@ -328,9 +331,9 @@ def grade(data: dict, folder) -> None:
     spec = question_spec(folder)
     keys = spec["keys"]
     try:
-        checker = _checker(data["params"]["tutor_problem"])
-        entries = {key: _read(checker, key, text) for key in keys if (text := _submitted(data, key))}
         with deadline(TIME_LIMIT, "checking the answers"):
+            checker = _checker(data["params"]["tutor_problem"])
+            entries = {key: _read(checker, key, text) for key in keys if (text := _submitted(data, key))}
             report = checker.check(Submission("PrairieLearn", entries))
     except Exception as err:  # noqa: BLE001 - the submission is not graded, and says why
         data["format_errors"][keys[0]] = _short(f"could not be checked: {_why(err)}")
@@ -345,6 +348,48 @@ def grade(data: dict, folder) -> None:
         data["feedback"][key] = feedback
         score, total = score + r.credit, total + r.weight
     data["score"] = float(score / total) if total else 0.0
+
+
+def trial(data: dict, folder) -> None:
+    """PrairieLearn's question tester: a submission of data["test_type"] ("correct", "incorrect" or
+    "invalid") and what grading it gives, computed by parse and grade themselves, so that the two agree."""
+    keys = question_spec(folder)["keys"]
+    right = data["correct_answers"]
+    kind = data.get("test_type", "correct")
+    if kind == "correct":
+        answers = {k: right[k] for k in keys}
+    elif kind == "incorrect":
+        answers = {k: wrong_answer(right[k]) for k in keys}
+    else:  # invalid: an unclosed bracket, which the reader refuses
+        answers = {k: "[" + right[k] for k in keys}
+    attempt = {"params": data["params"], "correct_answers": right, "raw_submitted_answers": dict(answers),
+               "submitted_answers": dict(answers), "format_errors": {}, "partial_scores": {}, "feedback": {},
+               "score": 0.0}
+    parse(attempt, folder)
+    data["raw_submitted_answers"] = answers
+    data["format_errors"] = attempt["format_errors"]
+    if not attempt["format_errors"]:
+        grade(attempt, folder)
+        data["partial_scores"] = attempt["partial_scores"]
+        data["score"] = attempt["score"]
+
+
+def wrong_answer(text: str) -> str:
+    """A readable answer that is not the right one: its first number plus one.
+
+    >>> wrong_answer("[[1, 0], [0, 1]]")
+    '[[(1) + 1, 0], [0, 1]]'
+    >>> wrong_answer("eta^2 - 3 eta")
+    '(eta^2 - 3 eta) + 1'
+    """
+    from .serve.work import split_brackets
+
+    def bumped(value, first=True):
+        if isinstance(value, list):
+            return "[" + ", ".join(bumped(v, first and i == 0) for i, v in enumerate(value)) + "]"
+        return f"({value}) + 1" if first else value
+
+    return bumped(split_brackets(text))
 
 
 def verdict_text(result) -> str:

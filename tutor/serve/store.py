@@ -254,7 +254,7 @@ def _engine(url: str) -> Engine:
             return create_engine(parsed.set(drivername="postgresql+psycopg"), pool_pre_ping=True,
                                  connect_args=timeout)
         except ImportError as exc:
-            raise error("the PostgreSQL driver is not installed: pip install 'tutor[postgres]'") from exc
+            raise error("the PostgreSQL driver is not installed: pip install 'psycopg[binary]'") from exc
     raise error(f"unsupported database {parsed.drivername!r}: use sqlite:///FILE, sqlite:// or postgresql://…")
 
 
