@@ -1,6 +1,7 @@
 """Topic high-dim: "Data in high dimensions: hypercube and hyperball".
 
-Fields (besides topic and title): ``dimensions``, ``shell``, ``angle``.
+Fields (besides topic and title): ``dimensions``, ``shell``, ``angle``, ``simulate`` (random tries beside
+the exact probability: simulate.py draws them, the only floats in the topic).
 Answer keys: ``ball_cube_ratio``, ``shell_fraction``, ``cap_probability`` (what each holds:
 ANSWER_KEYS).
 doc.md beside this file shows a problem file and says what each field and answer means (the topic's page
@@ -21,7 +22,7 @@ from tutor.steps import Solution
 
 NAME = "high-dim"
 SUMMARY = "Data in high dimensions: ball in the cube, thin shells, random directions"
-FIELDS = ("topic", "title", "dimensions", "shell", "angle")
+FIELDS = ("topic", "title", "dimensions", "shell", "angle", "simulate")
 ANSWER_KEYS = {
     "ball_cube_ratio": "Vol(ball)/Vol(cube) for each m",
     "shell_fraction": "1 − (1 − ε)^m for each m (shell given)",
@@ -30,6 +31,15 @@ ANSWER_KEYS = {
 MAX_DIMENSION = 200
 MAX_COUNT = 12
 MAX_DIGITS = 100  # in any integer or fraction inside ε or θ: (1 − ε)^m has up to 200 times as many
+# Random tries: N × max(m) Gaussian draws, 2 × 10^8 at most (about 3 s on one core).
+MAX_TRIES = 1_000_000
+MAX_SEED = 10**9
+
+
+@dataclass(frozen=True)
+class Simulation:
+    tries: int
+    seed: int
 
 
 @dataclass(frozen=True)
@@ -38,6 +48,7 @@ class Problem:
     dimensions: tuple[int, ...]
     shell: sp.Expr | None = None
     angle: sp.Expr | None = None
+    simulate: Simulation | None = None
 
 
 def parse(raw: dict) -> Problem:
@@ -57,8 +68,21 @@ def parse(raw: dict) -> Problem:
             raise ProblemError(f"θ must lie strictly between 0 and pi, got {angle}", field="angle")
         if any(m < 2 for m in dims):
             raise ProblemError("directions need m >= 2", field="dimensions")
+    simulate = None
+    if "simulate" in raw:
+        simulate = _simulation(raw["simulate"])
+        if angle is None:
+            raise ProblemError("the random tries estimate the chance of landing within the angle: give angle too",
+                               field="simulate")
     title = fields.text(raw.get("title", "Data in high dimensions"), "title")
-    return Problem(title, dims, shell, angle)
+    return Problem(title, dims, shell, angle, simulate)
+
+
+def _simulation(raw) -> Simulation:
+    if not isinstance(raw, dict) or set(raw) - {"tries", "seed"} or "tries" not in raw:
+        raise ProblemError("must be a mapping {tries: N, seed: S}", field="simulate")
+    return Simulation(fields.integer(raw["tries"], "simulate.tries", 1, MAX_TRIES),
+                      fields.integer(raw.get("seed", 0), "simulate.seed", 0, MAX_SEED))
 
 
 def _bounded(value: sp.Expr, name: str) -> sp.Expr:
@@ -78,7 +102,18 @@ def solve(problem: Problem) -> Solution:
     if problem.angle is not None:
         cap = high_dim.cap_step(problem.dimensions, problem.angle)
         steps.append(replace(cap, figure=figures.cap_plot(cap.data.rows, cap.data.theta)))
+        if problem.simulate is not None:
+            steps.append(_simulation_step(cap.data.rows, problem.angle, problem.simulate))
     return Solution(NAME, problem.title, problem, tuple(steps), tuple(ANSWER_KEYS))
+
+
+def _simulation_step(exact_rows, theta, simulation: Simulation):
+    from tutor.topics.high_dim import simulate  # numpy, imported only by a problem that simulates
+
+    cos_theta = float(sp.N(sp.cos(theta), 30))  # a draw is compared with it: the one float input
+    hits = simulate.count_hits([m for m, _ in exact_rows], cos_theta, simulation.tries, simulation.seed)
+    rows = high_dim.simulation_rows(exact_rows, hits, simulation.tries)
+    return high_dim.simulation_step(rows, simulation.tries, simulation.seed, theta)
 
 
 def problem_data(problem: Problem) -> dict:
@@ -87,4 +122,6 @@ def problem_data(problem: Problem) -> dict:
         data["shell"] = str(problem.shell)
     if problem.angle is not None:
         data["angle"] = str(problem.angle)
+    if problem.simulate is not None:
+        data["simulate"] = {"tries": problem.simulate.tries, "seed": problem.simulate.seed}
     return data

@@ -234,3 +234,88 @@ def cap_step(dimensions, theta) -> Step:
         note="A random unit vector in high dimension almost never lands near one chosen direction: "
              "that is why random tries lose to the eigenvector, which the eigen-decomposition finds directly.",
     )
+
+
+@dataclass(frozen=True)
+class SimulationRow:
+    m: int
+    exact: sp.Expr  # the probability from the integrals (cap_probability)
+    hits: int  # tries that landed within θ
+    estimate: sp.Rational  # hits/N: a count over a count, exact
+    error: sp.Expr  # its standard error √(p̂(1 − p̂)/N), exact
+    expected: sp.Expr  # N × the exact probability: the hits the integral predicts
+    distance: sp.Expr | None  # |p̂ − p| in standard errors; None where the standard error is 0 (no hit, or all)
+
+
+@dataclass(frozen=True)
+class SimulationData(StepData, kind="cap_simulation"):
+    brief_formula = "inline"
+    rows: tuple[SimulationRow, ...]
+    tries: int
+    tries_tex: str  # N with its thousands grouped: 100{,}000
+    seed: int
+    theta: sp.Expr
+
+
+def count_tex(n: int) -> str:
+    """A whole number with its thousands grouped, for LaTeX.
+
+    >>> count_tex(100000), count_tex(999)
+    ('100{,}000', '999')
+    """
+    return f"{n:,}".replace(",", "{,}")
+
+
+def simulation_rows(exact_by_m, hits_by_m, tries: int) -> tuple[SimulationRow, ...]:
+    """Each dimension's count of hits beside its exact probability, with what the comparison needs."""
+    rows = []
+    for m, exact in exact_by_m:
+        hits = hits_by_m[m]
+        estimate = sp.Rational(hits, tries)
+        error = sp.sqrt(estimate * (1 - estimate) / tries)
+        distance = None if error == 0 else tidy(sp.Abs(estimate - exact) / error)
+        rows.append(SimulationRow(m, exact, hits, estimate, error, tidy(tries * exact), distance))
+    return tuple(rows)
+
+
+def agreement(rows, tries: int) -> str:
+    """One sentence on how the estimates agree with the exact values, for the step's note."""
+    from tutor.rendering import decimal
+
+    parts = []
+    measured = [r for r in rows if r.distance is not None]
+    if measured:
+        worst = max(measured, key=lambda r: sp.N(r.distance, 30))
+        ms = ", ".join(str(r.m) for r in measured)
+        close = (" (within 3, as chance allows)" if sp.N(worst.distance, 30) <= 3 else
+                 f" (more than 3 for $m = {worst.m}$, which chance rarely gives: try another seed or more tries)")
+        parts.append(f"the estimates for $m = {ms}$ lie within ${decimal(worst.distance, 2)}$ standard errors "
+                     f"of the exact values{close}")
+    for what, hits in (("no try", 0), ("every try", tries)):
+        # a standard error of 0 measures nothing: say how many hits the exact value expects instead
+        idle = [r for r in rows if r.distance is None and r.hits == hits]
+        if not idle:
+            continue
+        ms = ", ".join(str(r.m) for r in idle)
+        expected = ", ".join(f"${decimal(r.expected if hits == 0 else tries - r.expected, 2)}$" for r in idle)
+        clause = (f"for $m = {ms}$ {what} landed within $\\theta$, where the exact "
+                  f"value expects {expected} {'hits' if hits == 0 else 'misses'} of ${count_tex(tries)}$")
+        if hits == 0 and all(r.expected < 1 for r in idle):
+            clause += f" (one hit needs about {', '.join(f'${decimal(1 / r.exact, 2)}$' for r in idle)} tries)"
+        parts.append(clause)
+    sentence = "; ".join(parts)
+    return sentence[0].upper() + sentence[1:] + "."
+
+
+def simulation_step(rows, tries: int, seed: int, theta) -> Step:
+    """The card's random tries beside the exact probability: the Monte Carlo estimate and its standard error."""
+    return Step(
+        key="cap_simulation",
+        kind="cap_simulation",
+        title="Random tries beside the exact value",
+        formula=r"\hat p = \frac{\#\{i \le N : \angle(\mathbf u_i, \mathbf e) \le \theta\}}{N}, \quad "
+                r"\operatorname{se}(\hat p) = \sqrt{\hat p\,(1 - \hat p)/N}",
+        result=tuple(r.estimate for r in rows),
+        data=SimulationData(tuple(rows), tries, count_tex(tries), seed, theta),
+        note=agreement(rows, tries),
+    )
