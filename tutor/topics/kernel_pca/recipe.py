@@ -324,7 +324,7 @@ def alphas_step(Khat: sp.ImmutableMatrix, comps: tuple[Component, ...]) -> Step:
     return Step(
         key="alphas",
         kind="alphas",
-        title="The α normalisation",
+        title=r"The $\boldsymbol\alpha$ normalisation",
         formula=r"\eta_i \langle \boldsymbol\alpha^i, \boldsymbol\alpha^i \rangle = 1, \qquad "
                 r"\hat{\mathbf K} \boldsymbol\alpha^i = \eta_i \boldsymbol\alpha^i = \mathbf a_i",
         result=tuple(r.alpha.value for r in rows),
