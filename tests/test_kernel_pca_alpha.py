@@ -146,7 +146,8 @@ def test_the_json_carries_the_alpha_vectors():
 
     data = json.loads(tutor.render(tutor.solve(str(POST)), "json"))
     assert data["answers"]["alphas"]["exact"] == [["1/6", "1/6", "-1/3"], ["1/2", "-1/2", "0"]]
-    assert data["problem"]["normalisation"] == "alpha" if "problem" in data else True
+    assert data["problem"]["normalisation"] == "alpha"  # problem_data keeps the field: the file round-trips
+    assert any(s["key"] == "alphas" for s in data["steps"])
 
 
 def test_check_grades_alphas_with_follow_through_and_named_mistakes():
