@@ -189,7 +189,7 @@ REFUSED = [
     ("parts: [{text: Find them.}]", "parts[1]: needs a key"),
     ("parts: [{key: eigenvalues, txt: Find them.}]", "parts[1].txt: unknown field (did you mean 'text'?)"),
     ("parts: [{key: eigenvalues, text: '" + "x" * 301 + "'}]", "parts[1].text: must be one line of at most 300"),
-    ("parts: [" + ", ".join(["kernel"] * 15) + "]", "parts: has 15 parts; this topic has 14 answer keys"),
+    ("parts: [" + ", ".join(["kernel"] * 16) + "]", "parts: has 16 parts; this topic has 15 answer keys"),
     ("parts: [squared_distances]", "parts[1]: this problem has no answer 'squared_distances' (its answers: gram,"),
     ("parts: [gram]\ncheck: {weights: {gram: 0}}", "parts[1]: 'gram' has weight 0 in check.weights"),
     ("marks: {eigenvalues: 0}", "marks.eigenvalues: must be from 1 to 100, got 0"),

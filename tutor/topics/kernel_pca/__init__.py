@@ -1,11 +1,11 @@
 """Topic kernel-pca: kernel PCA by hand, as in the notes' recipe and Example 3.
 
 Fields (besides topic and title): ``points``, ``kernel``, ``kernel_matrix``,
-``centred_kernel_matrix``, ``components``, ``new_points``.
+``centred_kernel_matrix``, ``components``, ``new_points``, ``normalisation``.
 Answer keys: ``gram``, ``kernel``, ``squared_distances``, ``row_means``, ``grand_mean``,
 ``centred_kernel``, ``char_poly``, ``eigenvalues``, ``eigenvectors``, ``variances``,
-``variance_fractions``, ``coefficients``, ``coordinates``, ``new_coordinates`` (what each holds:
-ANSWER_KEYS).
+``variance_fractions``, ``coefficients``, ``coordinates``, ``alphas``, ``new_coordinates`` (what each
+holds: ANSWER_KEYS; ``alphas`` only with ``normalisation: alpha``).
 doc.md beside this file shows a problem file and says what each field and answer means (the topic's page
 in the docs is built from it).
 """
@@ -43,11 +43,16 @@ ANSWER_KEYS = {
     "variance_fractions": "fractions η/Σ η (n values)",
     "coefficients": "coefficients c = v/√η (one length-n vector per kept component)",
     "coordinates": "coordinates a = K̂c = √η v (one length-n vector per kept component)",
+    "alphas": "with normalisation: alpha, the post's α = v/√η, so that η⟨α, α⟩ = 1 (one length-n vector per kept component)",
     "new_coordinates": "coordinates of each new point (one list of component values per point)",
 }
 
 FIELDS = ("topic", "title", "points", "kernel", "kernel_matrix", "centred_kernel_matrix",
-          "components", "new_points")
+          "components", "new_points", "normalisation")
+
+# How the eigenvectors are scaled: the notes' c = v/√η (the default), or the kernel-PCA post's α with
+# λ⟨α, α⟩ = 1 (its λ being the eigenvalue η of K̂), shown beside c and checked to give the same coordinates.
+NORMALISATIONS = ("c", "alpha")
 
 
 @dataclass(frozen=True)
@@ -59,6 +64,7 @@ class Problem:
     centred_kernel_matrix: sp.ImmutableMatrix | None = None
     components: int | None = None
     new_points: tuple[tuple[sp.Expr, ...], ...] = ()
+    normalisation: str = "c"
 
     @property
     def n(self) -> int:
@@ -74,14 +80,21 @@ def parse(raw: dict) -> Problem:
     components = None
     if "components" in raw:
         components = fields.integer(raw["components"], "components", 1, inputs.MAX_POINTS)
+    normalisation = raw.get("normalisation", "c")
+    if normalisation not in NORMALISATIONS:
+        raise ProblemError(f"must be c (the default: c = v/√η) or alpha (the post's η⟨α, α⟩ = 1), "
+                           f"got {normalisation!r}", field="normalisation")
     if start == "points":
         points, kernel = inputs.points_and_kernel(raw)
         new_points = inputs.new_points(raw, len(points[0]))
-        return Problem(title, points=points, kernel=kernel, components=components, new_points=new_points)
+        return Problem(title, points=points, kernel=kernel, components=components, new_points=new_points,
+                       normalisation=normalisation)
     inputs.only_with_points(raw, start, ("kernel", "new_points"))
     if start == "centred_kernel_matrix":
-        return Problem(title, centred_kernel_matrix=inputs.centred_kernel_matrix(raw), components=components)
-    return Problem(title, kernel_matrix=inputs.kernel_matrix(raw), components=components)
+        return Problem(title, centred_kernel_matrix=inputs.centred_kernel_matrix(raw), components=components,
+                       normalisation=normalisation)
+    return Problem(title, kernel_matrix=inputs.kernel_matrix(raw), components=components,
+                   normalisation=normalisation)
 
 
 def solve(problem: Problem) -> Solution:
@@ -123,6 +136,8 @@ def solve(problem: Problem) -> Solution:
         repeated = any(p.multiplicity > 1 for p in spec.pairs[:keep])
         coordinates = kpca.coordinates_step(Khat, comps, linear=linear, repeated=repeated)
         steps.append(coordinates)
+        if problem.normalisation == "alpha":
+            steps.append(kpca.alphas_step(Khat, comps))
         variances = next(s.result for s in steps if s.key == "variances")
         steps.append(kpca.recipe_checks_step(Khat, comps, variances[:keep], all_kept=keep == positive))
         if problem.new_points:
@@ -153,5 +168,7 @@ def problem_data(problem: Problem) -> dict:
         data["components"] = problem.components
     if problem.new_points:
         data["new_points"] = inputs.point_rows(problem.new_points)
+    if problem.normalisation != "c":
+        data["normalisation"] = problem.normalisation
     return data
 

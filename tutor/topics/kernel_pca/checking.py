@@ -13,7 +13,7 @@ from tutor.checking.variants import FollowThrough, Mistake, matrix
 
 
 EIGEN_KEYS = ("char_poly", "eigenvalues", "eigenvectors", "variances", "variance_fractions",
-              "coefficients", "coordinates")
+              "coefficients", "coordinates", "alphas")
 
 
 def _etas(answers):
@@ -96,13 +96,16 @@ RULES = {
                                 sign_rule="c = v/√η keeps the sign of v"),
     "coordinates": rules.Basis(_etas, noun="coordinate vector", consistent_with="eigenvectors",
                                sign_rule="a = √η v keeps the sign of v"),
+    "alphas": rules.Basis(_etas, noun="α vector", consistent_with="eigenvectors",
+                          sign_rule="α = v/√η keeps the sign of v"),
     "new_coordinates": NewCoordinates(),
 }
 
 
 def _restart(problem: Problem, **start) -> dict:
     """The answers of the recipe started again from a given K or K̂."""
-    return solve(Problem(problem.title, components=problem.components, **start)).answers
+    return solve(Problem(problem.title, components=problem.components, normalisation=problem.normalisation,
+                         **start)).answers
 
 
 def _from_kernel(problem: Problem, K) -> dict:
@@ -122,6 +125,18 @@ def _confusion(name, sentence, key, power):
         kept = len(solution.answers[key])
         return {key: _scaled(solution.answers["eigenvectors"][:kept], solution.answers["eigenvalues"], power)}
     return Mistake(name, sentence, (key,), variant)
+
+
+def _alpha_mistake(name, sentence, divisors):
+    """α (only with normalisation: alpha) as v/√d for the wrong d (``divisors`` of the answers; None: v itself)."""
+    def variant(problem, solution):
+        answers = solution.answers
+        if "alphas" not in answers:
+            return {}
+        vectors = answers["eigenvectors"][:len(answers["alphas"])]
+        scales = divisors(answers)
+        return {"alphas": tuple(vectors) if scales is None else _scaled(vectors, scales, -1)}
+    return Mistake(name, sentence, ("alphas",), variant)
 
 
 def _not_centred(problem, solution):
@@ -153,6 +168,11 @@ MISTAKES = (
                "coefficients", 1),
     _confusion("coefficients_are_v", "These are the unit eigenvectors v: the coefficients are c = v/√η.",
                "coefficients", 0),
+    _alpha_mistake("alphas_are_v", "These are the unit eigenvectors of K̂: the post rescales them by √(1/η), "
+                   "so that η⟨α, α⟩ = 1.", lambda answers: None),
+    _alpha_mistake("alphas_over_variance", "These are v/√λ with the variance λ = η/n: the condition "
+                   "⟨v, v⟩ = αᵀK̂α = 1 uses the eigenvalue η of K̂ itself, so α = v/√η.",
+                   lambda answers: answers["variances"]),
 )
 
 
@@ -171,7 +191,9 @@ def _from_pairs(problem, expected, values):
     etas, vectors = [eta for eta, _ in kept], [v for _, v in kept]
     coefficients = _scaled(vectors, etas, -1)
     new = {"new_coordinates": _project(problem, expected, coefficients)} if problem.new_points else {}
-    return {"eigenvalues": tuple(etas), "coefficients": coefficients, "coordinates": _scaled(vectors, etas, 1), **new}
+    alphas = {"alphas": coefficients} if "alphas" in expected else {}  # α = v/√η is c
+    return {"eigenvalues": tuple(etas), "coefficients": coefficients, "coordinates": _scaled(vectors, etas, 1),
+            **alphas, **new}
 
 
 FOLLOW_THROUGH = (
@@ -181,8 +203,9 @@ FOLLOW_THROUGH = (
                   solves=True),
     common.roots_follow_through(ETA),
     FollowThrough(("eigenvalues",), ("variances", "variance_fractions"), _from_eigenvalues),
-    FollowThrough(("eigenvalues", "eigenvectors"), ("coefficients", "coordinates", "new_coordinates"), _from_pairs),
-    FollowThrough(("eigenvectors",), ("coefficients", "coordinates", "new_coordinates"), _from_pairs),
+    FollowThrough(("eigenvalues", "eigenvectors"), ("coefficients", "coordinates", "alphas", "new_coordinates"),
+                  _from_pairs),
+    FollowThrough(("eigenvectors",), ("coefficients", "coordinates", "alphas", "new_coordinates"), _from_pairs),
     FollowThrough(("coefficients",), ("new_coordinates",), lambda problem, expected, values: {
         "new_coordinates": _project(problem, expected, values["coefficients"])} if problem.new_points else {}),
 )

@@ -19,10 +19,12 @@ WORDING = {
     "coefficients": (r"\mathbf c_i", r"Scale each kept eigenvector to its coefficients $\mathbf c_i = \mathbf v_i / \sqrt{\eta_i}$."),
     "coordinates": (r"\mathbf a_i",
                     r"Give the coordinates $\mathbf a_i = \hat{\mathbf K} \mathbf c_i$ of the training points on each kept component."),
+    "alphas": (r"\boldsymbol\alpha^i",
+               r"Rescale each kept unit eigenvector to the post's $\boldsymbol\alpha^i$, with $\lambda \langle \boldsymbol\alpha^i, \boldsymbol\alpha^i \rangle = 1$ ($\lambda$ the eigenvalue of $\hat{\mathbf K}$)."),
     "new_coordinates": (r"y_i(\mathbf x)", r"Project each new point onto the kept components."),
 }
 
 # The notes' recipe for an exam question: K, K̂, eigenvalues and unit eigenvectors, variances and the
-# fraction kept, coordinates (and new points, when there are any).
+# fraction kept, coordinates (the α vectors with normalisation: alpha; new points, when there are any).
 DEFAULT_PARTS = ("kernel", "centred_kernel", "eigenvalues", "eigenvectors", "variances", "variance_fractions",
-                 "coordinates", "new_coordinates")
+                 "coordinates", "alphas", "new_coordinates")

@@ -285,6 +285,60 @@ def coordinates_step(Khat: sp.ImmutableMatrix, comps: tuple[Component, ...], *, 
 
 
 @dataclass(frozen=True)
+class AlphaRow:
+    component: Component
+    alpha: Scaled  # α = v/√η: the post's unit eigenvector of K̂ rescaled by √(1/η), which is c
+    alpha_norm_sq: sp.Expr  # ⟨α, α⟩ = 1/η
+    from_alpha: tuple[sp.Expr, ...]  # K̂α, the coordinates on the α route
+    eta_alpha: tuple[sp.Expr, ...]  # ηα, which K̂α equals (the post's nλα = Kα)
+
+
+@dataclass(frozen=True)
+class AlphasData(StepData, kind="alphas"):
+    brief_formula = "inline"
+    rows: tuple[AlphaRow, ...]
+    n: int
+    long: bool = False  # some vector too long for one unbreakable atom (long_vectors)
+
+
+def alphas_step(Khat: sp.ImmutableMatrix, comps: tuple[Component, ...]) -> Step:
+    """The kernel-PCA post's normalisation: the feature-space direction Σ αᵢφ̂(xᵢ) has length²
+    αᵀK̂α = η⟨α, α⟩, so unit length asks η⟨α, α⟩ = 1 (the post's λ there is K̂'s eigenvalue η = nλ of
+    its nλα = Kα). Its coordinates K̂α are worked out from α and checked against a = √η v entry by entry."""
+    rows, checks = [], []
+    for c in comps:
+        alpha = c.coefficient
+        norm_sq = tidy(alpha.scalar**2 * c.norm_sq)
+        from_alpha = tuple(tidy(alpha.scalar * x) for x in matvec(Khat, c.found))
+        eta_alpha = tuple(tidy(c.eta * x) for x in alpha.value)
+        rows.append(AlphaRow(c, alpha, norm_sq, from_alpha, eta_alpha))
+        i = c.index
+        checks += [
+            Check(rf"\eta_{i} \langle \boldsymbol\alpha^{i}, \boldsymbol\alpha^{i} \rangle = 1",
+                  is_zero(tidy(c.eta * norm_sq) - 1)),
+            Check(rf"\hat{{\mathbf K}} \boldsymbol\alpha^{i} = \eta_{i} \boldsymbol\alpha^{i}",
+                  all(is_zero(x - y) for x, y in zip(from_alpha, eta_alpha))),
+            Check(rf"\hat{{\mathbf K}} \boldsymbol\alpha^{i} = \mathbf a_{i}",
+                  all(is_zero(x - y) for x, y in zip(from_alpha, c.coordinate.value))),
+        ]
+    return Step(
+        key="alphas",
+        kind="alphas",
+        title=r"The $\boldsymbol\alpha$ normalisation",
+        formula=r"\eta_i \langle \boldsymbol\alpha^i, \boldsymbol\alpha^i \rangle = 1, \qquad "
+                r"\hat{\mathbf K} \boldsymbol\alpha^i = \eta_i \boldsymbol\alpha^i = \mathbf a_i",
+        result=tuple(r.alpha.value for r in rows),
+        data=AlphasData(tuple(rows), Khat.rows, long_vectors(*(r.alpha for r in rows))),
+        checks=tuple(checks),
+        note=("The post's normalisation line writes $\\lambda$ for the eigenvalue of $\\mathbf K$ itself, "
+              "which is $\\eta = n\\lambda$ in its $n\\lambda\\boldsymbol\\alpha = \\mathbf K\\boldsymbol\\alpha$: "
+              "so $\\boldsymbol\\alpha = \\mathbf v/\\sqrt{\\eta}$ is exactly $\\mathbf c$, "
+              "and its coordinates $\\hat{\\mathbf K}\\boldsymbol\\alpha = \\eta\\boldsymbol\\alpha$ "
+              "are $\\mathbf a = \\sqrt{\\eta}\\,\\mathbf v$."),
+    )
+
+
+@dataclass(frozen=True)
 class ComponentCheckRow:
     index: int  # the component, 1-based
     squares: tuple[sp.Expr, ...]  # a_ij² for each point j
