@@ -13,9 +13,10 @@ from .test_detail import _pdf_pages
 
 MISC = ("amortised", "dfs-code", "importance-sampling", "high-dim")
 BUNDLED = sorted(f"{p.parent.name}/{p.stem}" for t in MISC for p in (PROBLEMS / t).glob("*.yaml"))
-# Measured: every one is a single page but compare-two (its boxed answers spill over). Three pages each
+# Measured: every one is a single page but compare-two (its boxed answers spill over) and the simulated
+# random directions (its random tries add a step with a second table after the figure). Three pages each
 # before (amortised, dfs-code, importance-sampling).
-TWO_PAGES = {"dfs-code/compare-two"}
+TWO_PAGES = {"dfs-code/compare-two", "high-dim/random-directions-simulated"}
 
 
 def _solve(name):
