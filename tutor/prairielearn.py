@@ -43,9 +43,6 @@ TIME_LIMIT = 8.0
 NEXT_SEEDS = 20  # tutor seeds tried for one PrairieLearn variant (most seeds have a problem)
 DIGITS = 15  # significant figures of a correct answer too long to write exactly
 MAX_MESSAGE = 300  # characters of one part's feedback or format error
-LABELS = {"correct": "Correct", "decimal": "Correct (decimals)", "follow-through": "Follows from your earlier answer",
-          "imprecise": "Not precise enough", "mistake": "A known mistake", "wrong": "Not right",
-          "unreadable": "Could not read it", "missing": "Not answered"}
 
 
 @dataclass(frozen=True)
@@ -262,10 +259,8 @@ def question_spec(folder) -> dict:
 def generate(data: dict, folder) -> None:
     """The variant: its problem file (fixed, or drawn from data["variant_seed"]) and rendered statement in
     data["params"], the answers in the answers-file syntax in data["correct_answers"]."""
-    from .deadline import deadline
-
     spec = question_spec(folder)
-    with deadline(TIME_LIMIT, "drawing the question"):
+    with _limit("drawing the question"):
         if spec["kind"] == "problem":
             text = (Path(folder) / spec["problem"]).read_text(encoding="utf-8")
             solution = _checker(text).solution
@@ -326,12 +321,11 @@ def grade(data: dict, folder) -> None:
     """Check all parts together (follow-through and named mistakes as in `tutor check`): each part's score
     and feedback in data["partial_scores"] and data["feedback"], the question's in data["score"]."""
     from .checking.answers import Submission
-    from .deadline import deadline
 
     spec = question_spec(folder)
     keys = spec["keys"]
     try:
-        with deadline(TIME_LIMIT, "checking the answers"):
+        with _limit("checking the answers"):
             checker = _checker(data["params"]["tutor_problem"])
             entries = {key: _read(checker, key, text) for key in keys if (text := _submitted(data, key))}
             report = checker.check(Submission("PrairieLearn", entries))
@@ -394,13 +388,11 @@ def wrong_answer(text: str) -> str:
 
 def verdict_text(result) -> str:
     """A part's verdict as one line: 'A known mistake. These are the row sums: … (0 of 2 marks)'."""
-    from .escaping import shorten
-    from .serve.work import sentence
+    from .serve.work import LABELS, said
 
-    message = result.message.removeprefix("could not read it: ")
-    said = "" if result.verdict == "missing" else " " + sentence(shorten(message, MAX_MESSAGE))
+    message = said(result)
     marks = f"({result.credit} of {result.weight} mark{'' if result.weight == 1 else 's'})"
-    return f"{LABELS.get(result.verdict, result.verdict)}.{said} {marks}"
+    return f"{LABELS.get(result.verdict, result.verdict)}.{' ' + message if message else ''} {marks}"
 
 
 def _submitted(data: dict, key: str) -> str:

@@ -19,6 +19,10 @@ MAX_FIELD = 2000  # characters in one answer field: an 8×8 matrix of fractions 
 NEXT_SEEDS = 20  # seeds tried after one whose draws are never nice enough
 LIMIT_SECONDS = 10.0  # the time limit of one job in its worker: reading and checking answers, drawing
 MAX_MESSAGE = 300  # characters of a verdict's message (a parser's message may quote a long name)
+# A verdict in words, as the practice page and PrairieLearn's feedback say it (colour only repeats it).
+LABELS = {"correct": "Correct", "decimal": "Correct (decimals)", "follow-through": "Follows from your earlier answer",
+          "imprecise": "Not precise enough", "mistake": "A known mistake", "wrong": "Not right",
+          "unreadable": "Could not read it", "missing": "Not answered"}
 
 
 @dataclass(frozen=True)
@@ -47,6 +51,7 @@ class ProblemView:
 class Verdict:
     key: str
     verdict: str  # the checker's: correct, decimal, follow-through, imprecise, mistake, wrong, missing, unreadable
+    label: str  # the verdict in words (LABELS)
     message: str
     mistake: str | None
     credit: str  # exact rationals as text
@@ -283,12 +288,21 @@ def check(topic: str, difficulty: str, seed: int, fields: dict[str, str]) -> Che
     for key in asked:
         r = report.result(key)
         read_as = answer_tex(r.given, r.typed) if r.given is not None else None
-        message = r.message.removeprefix("could not read it: ")  # the page's label says so already
-        verdicts.append(Verdict(key, r.verdict, sentence(shorten(message, MAX_MESSAGE)), r.mistake, str(r.credit),
+        verdicts.append(Verdict(key, r.verdict, LABELS.get(r.verdict, r.verdict), said(r), r.mistake, str(r.credit),
                                 str(r.weight), read_as))
     score = sum((report.result(k).credit for k in asked), 0)
     total = sum((report.result(k).weight for k in asked), 0)
     return Checked(tuple(verdicts), str(score), str(total))
+
+
+def said(result) -> str:
+    """A checked answer's message as the page says it, after its label (which says "could not read it"
+    already): one short sentence, or nothing for an answer not given."""
+    from ..escaping import shorten
+
+    if result.verdict == "missing":
+        return ""
+    return sentence(shorten(result.message.removeprefix("could not read it: "), MAX_MESSAGE))
 
 
 def sentence(message: str) -> str:
