@@ -18,6 +18,8 @@ from __future__ import annotations
 import csv
 import io
 import re
+import sqlite3
+import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
@@ -258,6 +260,22 @@ def _engine(url: str) -> Engine:
     raise error(f"unsupported database {parsed.drivername!r}: use sqlite:///FILE, sqlite:// or postgresql://…")
 
 
+def _wal(cursor) -> None:
+    """Switch the file to WAL (it stays so). SQLite answers "database is locked" at once, without its busy
+    handler, when two fresh connections switch together; so wait and retry until one has switched it."""
+    deadline = time.monotonic() + _BUSY_TIMEOUT_MS / 1000
+    pause = 0.005
+    while True:
+        try:
+            cursor.execute("PRAGMA journal_mode = WAL")  # "memory" for an in-memory database; harmless
+            return
+        except sqlite3.OperationalError as exc:
+            if "locked" not in str(exc) or time.monotonic() > deadline:
+                raise
+            time.sleep(pause)
+            pause = min(pause * 2, 0.2)
+
+
 def _sqlite_events(engine: Engine) -> None:
     """WAL and a busy timeout, because several server processes write to one file; and our own BEGIN, so
     that a migration's DDL is inside its transaction and BEGIN IMMEDIATE can take the write lock first."""
@@ -266,7 +284,7 @@ def _sqlite_events(engine: Engine) -> None:
         dbapi_connection.isolation_level = None  # the driver's implicit transactions off: we BEGIN below
         cursor = dbapi_connection.cursor()
         cursor.execute(f"PRAGMA busy_timeout = {_BUSY_TIMEOUT_MS}")
-        cursor.execute("PRAGMA journal_mode = WAL")  # "memory" for an in-memory database; harmless
+        _wal(cursor)
         cursor.close()
 
     @event.listens_for(engine, "begin")
