@@ -146,6 +146,32 @@ def test_a_class_batch_writes_one_row_per_file_and_survives_bad_files(tmp_path):
     assert "alice.yaml: 3/12" in result.stdout and "carol.yaml" in result.stderr
 
 
+def test_a_file_that_runs_out_of_time_gets_its_row_and_the_next_is_checked(tmp_path, monkeypatch):
+    """--timeout bounds each answers file: a slow one (here made slow) gets an error row saying so."""
+    import tutor.checking.batch as batch
+
+    slow, fine = tmp_path / "slow.yaml", tmp_path / "fine.yaml"
+    slow.write_text(GOOD)
+    fine.write_text(GOOD)
+    real = batch.check_file
+
+    def check_file(checker, path):
+        if path.endswith("slow.yaml"):
+            time.sleep(5)
+        return real(checker, path)
+
+    monkeypatch.setattr(batch, "check_file", check_file)
+    grades = tmp_path / "grades.csv"
+    started = time.monotonic()
+    result = run_cli("check", LINEAR, str(slow), str(fine), "--csv", str(grades), "--timeout", "0.5")
+    assert time.monotonic() - started < 4  # the sleep was cut short
+    assert result.exit_code == 2
+    rows = {r["file"].rsplit("/", 1)[1]: r for r in csv.DictReader(grades.open())}
+    assert rows["slow.yaml"]["error"] == (f"checking {slow} took longer than the time limit of 0.5 s (--timeout) "
+                                          "and was stopped")
+    assert rows["fine.yaml"]["score"] == "3"
+
+
 def test_many_files_without_csv_print_each_report_and_json_is_a_list(tmp_path):
     a, b = tmp_path / "a.yaml", tmp_path / "b.yaml"
     a.write_text(GOOD)

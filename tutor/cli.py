@@ -171,15 +171,18 @@ def solve(file, fmt, output, detail, figures, timeout):
               help="Grade each answers file (student: ID, q1: {...}, q2: ...) against that student's own "
                    "variants in this folder of `tutor exam`; PROBLEM is then an answers file too. One CSV "
                    "row per student: marks per part and question, total, named mistakes.")
+@click.option("--timeout", type=click.FloatRange(0, 86400), default=30, show_default=True, metavar="S",
+              help="The time limit of solving the problem, and of checking each answers file (a file that "
+                   "runs out gets an error row; the others are still checked). 0: no limit.")
 @reports_errors
-def check(problem, answers, fmt, csv_path, sig_figs, exam_dir):
+def check(problem, answers, fmt, csv_path, sig_figs, exam_dir, timeout):
     """Check the answers in ANSWERS (YAML files or directories of them) against PROBLEM
     (or, with --exam DIR, each against its student's own variants).
 
     Exit 0 when every file was checked, whatever the scores; 2 when the problem or an
     answers file is unusable (the other files are still checked)."""
     if exam_dir is not None:
-        check_exam(exam_dir, (problem, *answers), csv_path, sig_figs)
+        check_exam(exam_dir, (problem, *answers), csv_path, sig_figs, timeout)
         return
     if not answers:
         raise click.UsageError("Missing argument 'ANSWERS...'.")
@@ -189,7 +192,10 @@ def check(problem, answers, fmt, csv_path, sig_figs, exam_dir):
     from .checking.report import number, render_report, to_json
     from .escaping import printable
 
-    checker = Checker(load_problem(problem), sig_figs)
+    from .deadline import deadline
+
+    with deadline(timeout, "solving the problem"):
+        checker = Checker(load_problem(problem), sig_figs)
     files = answer_files(answers)
     sheet_handle = sheet = None
     try:
@@ -202,7 +208,7 @@ def check(problem, answers, fmt, csv_path, sig_figs, exam_dir):
     failed = internal = False
     collected = []
     try:
-        for outcome in check_files(checker, files):
+        for outcome in check_files(checker, files, timeout):
             if sheet:
                 try:
                     sheet.add(outcome)
@@ -232,7 +238,7 @@ def check(problem, answers, fmt, csv_path, sig_figs, exam_dir):
         sys.exit(EXIT_INTERNAL if internal else EXIT_USAGE)
 
 
-def check_exam(exam_dir, paths, csv_path, sig_figs):
+def check_exam(exam_dir, paths, csv_path, sig_figs, timeout):
     """`tutor check --exam`: one CSV of the class (to --csv, or printed), a line per file on the way."""
     import io
 
@@ -241,7 +247,7 @@ def check_exam(exam_dir, paths, csv_path, sig_figs):
     from .exam.grade import Grader, read_exam, write_rows
 
     exam = read_exam(exam_dir)
-    rows = Grader(exam, sig_figs).grade(answer_files(paths))
+    rows = Grader(exam, sig_figs, timeout).grade(answer_files(paths))
     for row in rows:
         for why in row.errors:
             echo(f"error: {why}", err=True)

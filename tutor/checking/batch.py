@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Iterator
 
+from ..deadline import deadline
 from ..errors import TutorError
 from ..escaping import csv_row, printable
 from ..problem import parse_yaml, read_text
@@ -66,10 +67,14 @@ def check_file(checker: Checker, path: str) -> Report:
     return checker.check(load_submission(checker, path))
 
 
-def check_files(checker: Checker, paths: list[str]) -> Iterator[Outcome]:
+def check_files(checker: Checker, paths: list[str], timeout: float | None = None) -> Iterator[Outcome]:
+    """Each file checked within `timeout` seconds (the budgets bound an answer's size, this its time):
+    a file that runs out gets its row saying so, and the next file is checked."""
     for path in paths:
         try:
-            yield Outcome(path, report=check_file(checker, path))
+            with deadline(timeout, f"checking {printable(path)}"):
+                report = check_file(checker, path)
+            yield Outcome(path, report=report)
         except TutorError as err:
             yield Outcome(path, error=str(err))
         except Exception as err:  # a bug of ours must not lose the rest of the class

@@ -25,6 +25,7 @@ from types import MappingProxyType
 import sympy as sp
 
 from ..checking.grade import CREDITED
+from ..deadline import deadline
 from ..errors import TutorError
 from ..escaping import csv_row, printable, shorten
 from ..problem import parse_yaml, read_text
@@ -119,9 +120,10 @@ def read_exam(folder: str) -> Exam:
 class Grader:
     """Grades answers files against their students' own problem files, each problem solved once."""
 
-    def __init__(self, exam: Exam, sig_figs: int | None = None):
+    def __init__(self, exam: Exam, sig_figs: int | None = None, timeout: float | None = None):
         self.exam = exam
         self.sig_figs = sig_figs
+        self.timeout = timeout  # seconds for each answers file, its variants' solves included
         self.names = dict(exam.students)
         self._checkers: dict[tuple[str, int], object] = {}
 
@@ -153,7 +155,8 @@ class Grader:
 
     def grade_file(self, path: str) -> Row:
         try:
-            return self._grade_file(path)
+            with deadline(self.timeout, f"grading {printable(path)}"):
+                return self._grade_file(path)
         except TutorError as err:
             return Row("", "", path, notes=(str(err),), errors=(str(err),))
         except Exception as err:  # a bug of ours must not lose the rest of the class
