@@ -1,7 +1,7 @@
 """The docs site: it builds strictly, every command it shows prints what it shows, and its generated
 pages cover every topic and every command.
 
-A console block (```console) of docs/**/*.md or README.md is a session: each `$ ` line is a command,
+A console block (```console) of docs/**/*.md, README.md or a topic's doc.md is a session: each `$ ` line is a command,
 run with bash from (a temporary copy of) the repository root, and the lines after it are exactly its
 standard output and error, except that a line holding only `…` stands for any number of lines.
 """
@@ -77,7 +77,9 @@ def matches(expected: tuple[str, ...] | list[str], got: list[str]) -> bool:
 
 
 def _markdown_files() -> list[Path]:
-    return [ROOT / "README.md", *sorted((ROOT / "docs").rglob("*.md"))]
+    """README, the docs, and each topic's doc.md (shown whole on its topic page)."""
+    return [ROOT / "README.md", *sorted((ROOT / "docs").rglob("*.md")),
+            *sorted((ROOT / "tutor" / "topics").glob("*/doc.md"))]
 
 
 SESSIONS = [s for path in _markdown_files() for s in sessions(path)]
