@@ -124,6 +124,8 @@ def _by_gram(problem: Problem, Xc, S, side: pca.PcaSide):
     gram_spec = spectrum(gram.result)
     vectors, values = pca.gram_map_steps(Xc, sp.ImmutableMatrix(S), gram_spec, divisor_of(problem))
     rank = len(vectors.data.rows)
+    if rank == 0:
+        raise ProblemError("are all the same point: no direction carries variance", field="points")
     if problem.components > rank:
         raise ProblemError(f"is {problem.components} but the centred points span only {rank} dimension"
                            f"{'s' if rank != 1 else ''}: only {rank} component{'s carry' if rank != 1 else ' carries'} "
