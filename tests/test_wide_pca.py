@@ -262,3 +262,32 @@ def test_check_follows_through_from_wrong_directions_on_the_gram_route():
     report = tutor.check(loaded, {"eigenvectors": wrong_u, "scores": scores})
     assert report.result("eigenvectors").verdict == "wrong"
     assert report.result("scores").verdict == "follow-through"
+
+
+# 8 columns with named roots (irreducible quartics): the PDF keeps every line on the page.
+PAGE = {
+    "pca-5x8": "topic: pca\ncomponents: 2\npoints: [[3, -7, 2, 9, -4, 1, 0, 5], [-2, 4, 8, -1, 6, -3, 7, 2], "
+               "[5, 0, -6, 3, 1, 8, -2, -9], [1, 6, -3, -5, 2, 4, 9, -1], [0, 1, 1, 2, 0, -1, 3, 4]]\n",
+    "svd-4x8": "topic: svd\nrank: 2\nmatrix: [[3, -7, 2, 9, -4, 1, 0, 5], [-2, 4, 8, -1, 6, -3, 7, 2], "
+               "[5, 0, -6, 3, 1, 8, -2, -9], [1, 6, -3, -5, 2, 4, 9, -1]]\n",
+}
+
+
+@pytest.mark.parametrize("name", PAGE)
+def test_eight_columns_stay_on_the_page(name, tmp_path):
+    import re
+    import shutil
+    import subprocess
+
+    exe = shutil.which("pdflatex")
+    if exe is None:
+        pytest.skip("pdflatex is not installed")
+    solution = solve_yaml(PAGE[name])
+    assert any(str(v).count("CRootOf") for v in solution.answers.values())  # named roots: the hard case
+    (tmp_path / "wide.tex").write_text(render(solution, "tex", "brief"), encoding="utf-8")
+    result = subprocess.run([exe, "-interaction=nonstopmode", "-halt-on-error", "wide.tex"], cwd=tmp_path,
+                            capture_output=True, text=True, timeout=120)
+    assert result.returncode == 0, result.stdout[-2000:]
+    log = (tmp_path / "wide.log").read_text(errors="replace")
+    overfull = [float(w) for w in re.findall(r"Overfull \\hbox \(([\d.]+)pt too wide\)", log)]
+    assert not [w for w in overfull if w > 1], overfull
