@@ -75,7 +75,6 @@ def solve(problem: Problem) -> Solution:
     X = sp.Matrix(problem.points)
     means = pca.means_step(X)
     centred = pca.centred_step(X, means.result)
-    pca.pca_side(centred.result)  # refuses, in one line, data no side solves by hand
     covariance = pca.pca_covariance_step(centred.result, divisor_of(problem), problem.unbiased)
     steps = (means, centred, covariance) + from_covariance(problem, means.result, centred.result, covariance.result)
     return Solution(NAME, problem.title, problem, steps, tuple(ANSWER_KEYS))
@@ -89,7 +88,7 @@ def from_covariance(problem: Problem, means, Xc, S) -> tuple:
     """The recipe's steps after S: its eigenpairs, the scores and the reconstruction."""
     X = sp.Matrix(problem.points)
     k = problem.components
-    side = pca.pca_side(sp.ImmutableMatrix(Xc))
+    side = pca.pca_side(sp.ImmutableMatrix(Xc))  # refuses, in one line, data no side solves by hand
     if side.gram:
         first, spec, eigenvectors, eigenvalues = _by_gram(problem, Xc, S, side)
     else:
