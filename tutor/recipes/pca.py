@@ -6,6 +6,7 @@ from dataclasses import dataclass
 
 import sympy as sp
 
+from ..errors import ProblemError
 from ..exact.eigen import ETA, LAMBDA, spectrum
 from ..exact.implicit import IMPLICIT
 from ..exact.tidy import Scaled, as_expr, count_ops, is_zero, primitive, sign_of, tidy
@@ -89,6 +90,65 @@ def mapped_points_step(points, phi, xs) -> Step:
         result=mapped,
         data=MappedPointsData(tuple(zip(points, mapped))),
     )
+
+
+# --- how big a problem the hand route takes (topics pca, pca-gram, svd) -------------------
+
+HAND_DEGREE = 4  # the quartic is the last degree solved by a formula (Abel–Ruffini): beyond it, refuse
+MAX_SIDE = 8  # points, attributes, rows or columns
+
+
+def hand_degree(G: sp.Matrix, rank_bound: int) -> int:
+    """The degree of the equations the non-zero eigenvalues of the symmetric matrix G solve: the largest
+    irreducible factor of det(G − λI) other than λ, over the rationals. ``rank_bound`` bounds G's rank
+    (the number of non-zero eigenvalues), and is the answer when it is at most 4 (nothing to factor) or
+    when G's entries are not all rational (surds: the safe answer). Berkowitz and factoring over Q cost
+    milliseconds for 8 × 8, so the limit is decided before any eigenvector is sought."""
+    if rank_bound <= HAND_DEGREE or not all(e.is_Rational for e in G):
+        return rank_bound
+    from sympy.polys.matrices import DomainMatrix
+    coeffs = DomainMatrix.from_Matrix(sp.Matrix(G)).convert_to(sp.QQ).charpoly()
+    factors = sp.Poly(coeffs, LAMBDA, domain=sp.QQ).factor_list()[1]
+    return max((f.degree() for f, _ in factors if f.degree() > 0 and f.as_expr() != LAMBDA), default=0)
+
+
+POINTS_FIX = f"use at most {HAND_DEGREE} coordinates or {HAND_DEGREE + 1} points (or data of lower rank)"
+
+
+def refuse_beyond_hand(degree: int, field: str, what: str, fix: str = POINTS_FIX) -> None:
+    """One line saying which limit was hit and why: ``what`` names the problem's shape and side."""
+    if degree > HAND_DEGREE:
+        raise ProblemError(
+            f"{what} are the roots of an irreducible polynomial of degree {degree}, and beyond degree "
+            f"{HAND_DEGREE} there is no formula to solve it by hand: {fix}", field=field)
+
+
+@dataclass(frozen=True)
+class PcaSide:
+    """Which matrix PCA diagonalises: the d × d covariance, or the n × n Gram matrix X_c X_cᵀ."""
+
+    gram: bool
+    line: str = ""  # why, in one sentence (the Gram route only: the covariance is the notes' own route)
+
+
+def pca_side(centred: sp.ImmutableMatrix) -> PcaSide:
+    """The covariance when d ≤ 4 or d ≤ n (today's route), else the smaller n × n Gram side; refuses,
+    in one line, data whose non-zero variances need a polynomial of degree above 4 on both sides."""
+    n, d = centred.shape
+    rank = min(d, n - 1)  # centring leaves at most n − 1 independent rows
+    if d <= HAND_DEGREE:
+        return PcaSide(False)
+    gram = n < d
+    size = n if gram else d
+    side = f"the {n} × {n} Gram matrix X_c X_cᵀ" if gram else f"the {d} × {d} covariance"
+    G = centred * centred.T if gram else centred.T * centred
+    refuse_beyond_hand(hand_degree(G, rank), "points",
+                       f"{n} points in {d} dimensions: the non-zero variances (of {side}, the smaller side)")
+    if not gram:
+        return PcaSide(False)
+    return PcaSide(True, f"$d = {d} > n = {n}$: the ${size} \\times {size}$ Gram matrix $K = X_c X_c^T$ has the same "
+                         f"non-zero eigenvalues as $n$ times the ${d} \\times {d}$ covariance (at most "
+                         f"$n - 1 = {n - 1}$ of them), so it is the side to diagonalise by hand.")
 
 
 # --- the PCA recipe, step by step (topic pca) -----------------------------------------
@@ -375,11 +435,12 @@ class PcaGramMatrixData(StepData, kind="pca_gram_matrix"):
     smaller: bool = False  # n < d: K is the smaller side of X_c X_cᵀ / X_cᵀX_c
 
 
-def gram_matrix_step(centred: sp.ImmutableMatrix) -> Step:
+def gram_matrix_step(centred: sp.ImmutableMatrix, side: str = "") -> Step:
+    """``side``: the sentence saying why this side was chosen, when the caller (topic pca) chose it."""
     K = sp.ImmutableMatrix((centred * centred.T).applyfunc(tidy))
     n, d = centred.shape
     # Which side of X_cᵀX_c / X_c X_cᵀ is diagonalised, and why: the smaller matrix is the hand route.
-    side = (f"$K$ is ${n} \\times {n}$ while the covariance $\\tfrac1n X_c^T X_c$ is ${d} \\times {d}$: "
+    side = side or (f"$K$ is ${n} \\times {n}$ while the covariance $\\tfrac1n X_c^T X_c$ is ${d} \\times {d}$: "
             + ("the smaller side, so the one to diagonalise by hand." if n < d else
                "here the covariance is the smaller side; the Gram route pays off when $d > n$."))
     return Step(key="gram", kind="pca_gram_matrix", title="The Gram matrix of the centred points",

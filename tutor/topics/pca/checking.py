@@ -5,7 +5,7 @@ from __future__ import annotations
 import sympy as sp
 
 from tutor.exact.eigen import LAMBDA, spectrum
-from tutor.exact.tidy import numeric, tidy
+from tutor.exact.tidy import is_zero, numeric, tidy
 from tutor.recipes import pca
 from tutor.topics.pca import Problem, divisor_of, from_covariance, solve
 from tutor.checking import common, rules
@@ -67,8 +67,10 @@ def _scatter(centre: bool):
     def variant(problem, solution):
         X = sp.ImmutableMatrix(problem.points)
         data = matrix(solution.answers["centred"]) if centre else X
-        scatter = sp.ImmutableMatrix(data.T * data)
-        values = spectrum(scatter).values
+        if "gram" in solution.answers:  # d > 4, n < d: the non-zero ones, from the smaller side, as solved
+            values = tuple(v for v in spectrum(sp.ImmutableMatrix(data * data.T)).values if not is_zero(v))
+        else:
+            values = spectrum(sp.ImmutableMatrix(data.T * data)).values
         k = problem.components
         out = {"eigenvalues": values, "captured_variance": tidy(sum(values[:k]))}
         if not centre:  # made at the centring step: a right X_c rules it out (the record must agree)

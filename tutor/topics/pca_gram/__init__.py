@@ -43,8 +43,9 @@ class Problem:
 def parse(raw: dict) -> Problem:
     fields.reject_unknown(raw, FIELDS)
     if "points" not in raw:
-        raise ProblemError("is missing (2 to 6 points, one per row)", field="points")
-    points = fields.rows(raw["points"], "points", min_rows=2, max_rows=6, max_cols=6, what="point")
+        raise ProblemError(f"is missing (2 to {pca.MAX_SIDE} points, one per row)", field="points")
+    points = fields.rows(raw["points"], "points", min_rows=2, max_rows=pca.MAX_SIDE, max_cols=pca.MAX_SIDE,
+                         what="point")
     return Problem(fields.text(raw.get("title", "PCA through the Gram matrix"), "title"), points)
 
 
@@ -55,6 +56,10 @@ def solve(problem: Problem) -> Solution:
     centred = pca.centred_step(X, means.result)
     Xc = centred.result
     gram = pca.gram_matrix_step(Xc)
+    # K's non-zero eigenvalues are S's (times n), so both sides ask the same polynomial: n − 1 ≤ 4 (or
+    # d ≤ 4) always solves; beyond, only data whose polynomial factors into pieces of degree ≤ 4.
+    pca.refuse_beyond_hand(pca.hand_degree(gram.result, min(n - 1, X.cols)), "points",
+                           f"{n} points in {X.cols} dimensions: the non-zero eigenvalues of K")
     spec = spectrum(gram.result)
     S = sp.ImmutableMatrix(Xc.T * Xc / n)
     vectors, values = pca.gram_map_steps(Xc, S, spec, n)

@@ -17,6 +17,7 @@ import sympy as sp
 from tutor import fields
 from tutor.errors import ProblemError
 from tutor.exact.eigen import spectrum
+from tutor.recipes.pca import HAND_DEGREE as HAND, MAX_SIDE as MAX, hand_degree, refuse_beyond_hand
 from tutor.topics.svd import recipe as svd
 from tutor.topics.svd.figures import svd_plot
 from tutor.steps import Solution
@@ -47,11 +48,9 @@ class Problem:
 def parse(raw: dict) -> Problem:
     fields.reject_unknown(raw, FIELDS)
     if "matrix" not in raw:
-        raise ProblemError("is missing (up to 3×3, or 2×4)", field="matrix")
-    rows = fields.rows(raw["matrix"], "matrix", min_rows=1, max_rows=3, max_cols=4, what="row")
+        raise ProblemError(f"is missing (up to {MAX}×{MAX}, one side at most {HAND})", field="matrix")
+    rows = fields.rows(raw["matrix"], "matrix", min_rows=1, max_rows=MAX, max_cols=MAX, what="row")
     m, n = len(rows), len(rows[0])
-    if m * n > 9 and not (m <= 2 and n <= 4):
-        raise ProblemError(f"must be at most 3×3 or 2×4, got {m}×{n}", field="matrix")
     matrix = sp.ImmutableMatrix(rows)
     rank = fields.integer(raw.get("rank", 1), "rank", 1, min(m, n))
     return Problem(fields.text(raw.get("title", "SVD and Eckart–Young"), "title"), matrix, rank)
@@ -61,6 +60,12 @@ def solve(problem: Problem) -> Solution:
     D = problem.matrix
     side = svd.side_of(D)
     gram = svd.gram_step(D, side)
+    # The smaller Gram matrix has the δ² as its non-zero eigenvalues: min(m, n) ≤ 4 always solves by hand.
+    k = gram.result.rows
+    refuse_beyond_hand(hand_degree(gram.result, k), "matrix",
+                       f"a {D.rows}×{D.cols} matrix: the squared singular values (eigenvalues of the {k}×{k} "
+                       f"{'DDᵀ' if side.wide else 'DᵀD'}, the smaller side)",
+                       f"give D at most {HAND} rows or {HAND} columns (or a lower rank)")
     spec = spectrum(gram.result)
     first = svd.eigen_step(gram.result, spec, side)
     singular = svd.singular_values_step(spec.values)

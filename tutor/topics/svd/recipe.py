@@ -16,6 +16,7 @@ from tutor.exact.eigen import ETA, LAMBDA
 from tutor.exact.tidy import Scaled, is_zero, numeric, primitive, tidy
 from tutor.exact.vectors import matvec, transpose_matvec
 from tutor.recipes.eigenpairs import EigenRow, eigen_rows
+from tutor.recipes.pca import named_roots
 from tutor.steps import Check, Step, StepData
 
 
@@ -81,6 +82,7 @@ class SvdEigenData(StepData, kind="svd_eigen"):
     shifted_rows: tuple[sp.ImmutableMatrix, ...]  # G − λ_i I, one per row, solved for w_i
     repeated: bool  # some eigenvalue has multiplicity > 1
     named: str = ""  # why some roots are named (a root of an irreducible cubic), plain text with $…$ maths
+    decimals: bool = False  # some λ are named roots: the brief line gives the unit vectors as decimals
 
 
 def eigen_step(G: sp.ImmutableMatrix, spec, side: Side) -> Step:
@@ -94,7 +96,8 @@ def eigen_step(G: sp.ImmutableMatrix, spec, side: Side) -> Step:
                 result=tuple(r.unit.value for r in rows),
                 data=SvdEigenData(side.gram, v, sp.ImmutableMatrix(G - LAMBDA * sp.eye(n)),
                                   spec.char_poly.subs(ETA, LAMBDA), spec.char_poly_factored.subs(ETA, LAMBDA),
-                                  rows, shifted_rows, any(p.multiplicity > 1 for p in spec.pairs), spec.note),
+                                  rows, shifted_rows, any(p.multiplicity > 1 for p in spec.pairs), spec.note,
+                                  named_roots(spec.values)),
                 checks=checks,
                 note=(f"Sign convention: each {_NAME[v]} singular vector's first non-zero entry is positive; "
                       f"each {_NAME[side.second]} vector follows from it. {spec.note}").strip())
@@ -138,6 +141,9 @@ class SvdOtherData(StepData, kind="svd_other"):
     given: str  # "r" or "l": those they follow from
     matrix: str  # "D" or "D^T"
     rows: tuple[OtherVectorRow, ...]
+    # The δ are named roots (an irreducible cubic or quartic): the brief line gives the vectors as decimals,
+    # since their exact entries (polynomials in the root over long denominators) run off a line of 8.
+    decimals: bool = False
 
 
 def other_vectors_step(D: sp.ImmutableMatrix, spec, singular, side: Side) -> tuple[Step, tuple, tuple]:
@@ -156,7 +162,7 @@ def other_vectors_step(D: sp.ImmutableMatrix, spec, singular, side: Side) -> tup
     unit = all(is_zero(sum(x**2 for x in w) - 1) for w in others)
     step = Step(key=f"{_NAME[v]}_vectors", kind="svd_other", title=f"{_NAME[v].capitalize()} singular vectors",
                 formula=rf"\mathbf {v}_i = \frac{{{matrix} \mathbf {u}_i}}{{\delta_i}} = \frac{{{matrix} \mathbf w_i}}{{\|\mathbf w_i\|\,\delta_i}}",
-                result=tuple(others), data=SvdOtherData(v, u, matrix, tuple(rows)),
+                result=tuple(others), data=SvdOtherData(v, u, matrix, tuple(rows), named_roots(singular)),
                 checks=(Check(rf"\|\mathbf {v}_i\| = 1", unit),))
     firsts = tuple(p.unit for p in spec.pairs)  # every vector of the side decomposed, zeros included
     lefts, rights = (firsts, tuple(others)) if side.wide else (tuple(others), firsts)
@@ -167,6 +173,7 @@ def other_vectors_step(D: sp.ImmutableMatrix, spec, singular, side: Side) -> tup
 class SvdTruncationData(StepData, kind="svd_truncation"):
     brief_formula = "inline"
     rank: int
+    decimals: bool = False  # the δ are named roots: D_r is shown as decimals (its exact entries run long)
 
 
 def truncation_step(D: sp.ImmutableMatrix, singular, lefts, rights, rank: int) -> Step:
@@ -177,7 +184,7 @@ def truncation_step(D: sp.ImmutableMatrix, singular, lefts, rights, rank: int) -
     Dr = sp.ImmutableMatrix(Dr.applyfunc(tidy))
     return Step(key="truncation", kind="svd_truncation", title=rf"The rank-{rank} truncation",
                 formula=r"D_r = \sum_{i \le r} \delta_i\, \mathbf l_i \mathbf r_i^T", result=Dr,
-                data=SvdTruncationData(rank))
+                data=SvdTruncationData(rank, named_roots(singular)))
 
 
 @dataclass(frozen=True)
@@ -191,6 +198,7 @@ class SvdErrorData(StepData, kind="svd_error"):
     direct_sq: sp.Expr  # ‖D − D_r‖_F², entry by entry
     via: sp.Expr  # Σ_{i > r} δ_i²
     discarded: tuple[sp.Expr, ...]  # δ_i for i > r
+    decimals: bool = False  # the δ are named roots: D − D_r and its norm are shown as decimals
 
 
 def error_step(D: sp.ImmutableMatrix, Dr: sp.ImmutableMatrix, singular, rank: int) -> Step:
@@ -200,7 +208,8 @@ def error_step(D: sp.ImmutableMatrix, Dr: sp.ImmutableMatrix, singular, rank: in
     via = tidy(sum(d**2 for d in singular[rank:]))
     return Step(key="frobenius_error", kind="svd_error", title="Eckart–Young",
                 formula=r"\|D - D_r\|_F = \sqrt{\sum_{i > r} \delta_i^2}", result=tidy(sp.sqrt(direct_sq)),
-                data=SvdErrorData(rank, sp.ImmutableMatrix(residual), squares, direct_sq, via, tuple(singular[rank:])),
+                data=SvdErrorData(rank, sp.ImmutableMatrix(residual), squares, direct_sq, via, tuple(singular[rank:]),
+                                  named_roots(singular)),
                 checks=(Check(r"\|D - D_r\|_F^2 = \textstyle\sum_{i>r} \delta_i^2", is_zero(direct_sq - via)),),
                 note="By Eckart–Young no matrix of rank $r$ is closer to $D$ in the Frobenius norm.")
 
@@ -228,6 +237,8 @@ def factors_step(D: sp.ImmutableMatrix, singular, lefts, rights) -> Step:
     Delta = sp.ImmutableMatrix(sp.diag(*singular))
     product = sp.ImmutableMatrix((L * Delta * R.T).applyfunc(tidy))
     rebuilt = all(is_zero(a - b) for a, b in zip(product, D))
+    if rebuilt:  # shown as D's own entries: with named roots the raw products run pages long (each is D's entry)
+        product = D
     repeated = any(is_zero(a - b) for i, a in enumerate(singular) for b in singular[i + 1:])
     return Step(key="factors", kind="svd_factors", title=r"The SVD: $L$, $\Delta$ and $R$ together",
                 formula=r"D = L\,\Delta\,R^T",
