@@ -122,6 +122,24 @@ def write_figures(files: dict, output: str) -> None:
         write_or_echo(text, os.path.join(folder, name))
 
 
+def faded(loaded, fade: int | None):
+    """The loaded problem with line ``fade`` of its derivation hidden (--fade K); unchanged without one."""
+    if fade is None:
+        return loaded
+    import dataclasses
+
+    from .errors import ProblemError
+
+    with_fade = getattr(loaded.topic, "with_fade", None)
+    if with_fade is None:
+        raise ProblemError("--fade K hides a line of a derivation: this problem is no derivation",
+                           file=loaded.source, field="fade")
+    try:
+        return dataclasses.replace(loaded, problem=with_fade(loaded.problem, fade))
+    except ProblemError as err:
+        raise err.located(file=loaded.source) from None
+
+
 def figure_stem(output: str | None, fmt: str) -> str | None:
     """The name Markdown figure files start with: the output file's, without its folder and suffix."""
     import os
@@ -139,16 +157,18 @@ def figure_stem(output: str | None, fmt: str) -> str | None:
 @click.option("--detail", type=click.Choice(["brief", "full"]), default="brief", show_default=True,
               help="brief: the recipe's steps one line each, like the notes' worked examples; "
                    "full: every hand step. JSON is the same at both levels.")
+@click.option("--fade", type=int, default=None, metavar="K",
+              help="A derivation problem: show line K as a blank to fill (overrides the file's fade).")
 @figures_option
 @timeout_option
 @reports_errors
-def solve(file, fmt, output, detail, figures, timeout):
+def solve(file, fmt, output, detail, fade, figures, timeout):
     """Print the worked solution of the problem in FILE (a YAML problem file, - for stdin,
     or a bundled problem such as kernel-pca/example3)."""
-    from . import render, solve as solve_problem
+    from . import load_problem, render, solve as solve_problem
     from .deadline import deadline
 
-    solution = solve_problem(file, timeout=timeout)
+    solution = solve_problem(faded(load_problem(file), fade), timeout=timeout)
     files: dict[str, str] = {}
     with deadline(timeout, "rendering the solution"):
         text = render(solution, fmt, detail, figures=figures, figure_stem=figure_stem(output, fmt),
@@ -171,8 +191,10 @@ def solve(file, fmt, output, detail, figures, timeout):
               help="Grade each answers file (student: ID, q1: {...}, q2: ...) against that student's own "
                    "variants in this folder of `tutor exam`; PROBLEM is then an answers file too. One CSV "
                    "row per student: marks per part and question, total, named mistakes.")
+@click.option("--fade", type=int, default=None, metavar="K",
+              help="A derivation problem: check the answers for line K (overrides the file's fade).")
 @reports_errors
-def check(problem, answers, fmt, csv_path, sig_figs, exam_dir):
+def check(problem, answers, fmt, csv_path, sig_figs, exam_dir, fade):
     """Check the answers in ANSWERS (YAML files or directories of them) against PROBLEM
     (or, with --exam DIR, each against its student's own variants).
 
@@ -189,7 +211,7 @@ def check(problem, answers, fmt, csv_path, sig_figs, exam_dir):
     from .checking.report import number, render_report, to_json
     from .escaping import printable
 
-    checker = Checker(load_problem(problem), sig_figs)
+    checker = Checker(faded(load_problem(problem), fade), sig_figs)
     files = answer_files(answers)
     sheet_handle = sheet = None
     try:

@@ -103,7 +103,9 @@ class Checker:
         """A submission from the parsed YAML of an answers file."""
         variables = {k: rule.variables(self.problem) for k, rule in self.rules.items()}
         all_keys = tuple(self.topic.ANSWER_KEYS)
-        submission = read_submission(raw, source, all_keys, variables)
+        readers = {k: (lambda value, rule=rule: rule.read(value, self.problem))
+                   for k, rule in self.rules.items() if hasattr(rule, "read")}
+        submission = read_submission(raw, source, all_keys, variables, readers)
         for key in submission.entries:
             if key not in self.expected:
                 raise AnswersError(f"this problem has no such answer ({self.topic.ANSWER_KEYS[key]})",
@@ -164,6 +166,9 @@ class Checker:
             return result("missing", "not answered")
         if isinstance(entry, Unreadable):
             return result("unreadable", f"could not read it: {entry.reason}")
+        if hasattr(self.rules[key], "read"):  # no number: its rule's reader bounded it, its rule judges it
+            with budget.judging(None):
+                return self._judge_key(key, entry, given, right, credited, result)
         # Measured before any symbolic work: an answer too large to evaluate is wrong, with the reason.
         try:
             large = budget.admit(flatten(entry.value))

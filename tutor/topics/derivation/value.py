@@ -1,0 +1,30 @@
+"""A matrix expression as an answer value: a SymPy atom, so that the checking and rendering code,
+which shows and stores answers as SymPy values, prints it (LaTeX, plain text) without knowing it."""
+
+from __future__ import annotations
+
+import sympy as sp
+
+from tutor.topics.derivation import expr
+
+
+class Expression(sp.Atom):
+    """An expression tree with the symbols it was read with; equal when the trees are."""
+
+    def __new__(cls, node: expr.Node, symbols: dict):
+        obj = super().__new__(cls)
+        obj.node = node
+        obj.symbols = symbols
+        return obj
+
+    def _hashable_content(self):
+        return (expr.text(self.node),)
+
+    def _latex(self, printer=None) -> str:
+        return expr.tex(self.node, self.symbols)
+
+    def _sympystr(self, printer=None) -> str:
+        return expr.text(self.node)
+
+    def __reduce__(self):  # an Atom pickles its args, which this one has none of
+        return (Expression, (self.node, self.symbols))
