@@ -64,6 +64,7 @@ def with_fade(problem: Problem, fade: object) -> Problem:
 class LineData(StepData, kind="deriv_line"):
     worked_checks = True  # the brief level shows the line; its verification is in the full solution
     brief_note = False  # brief: the lines and their reasons only
+    brief_formula = "none"  # the template displays it (see deriv_line.j2)
     number: int
     faded: bool
     instances: int  # random instances the line was verified on

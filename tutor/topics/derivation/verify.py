@@ -103,16 +103,49 @@ def judge(derivation: Derivation, index: int, answer: expr.Node) -> Verdict:
     zero = isinstance(answer, expr.Num) and answer.value == 0
     if not zero and expr._merge(want, got) is None:
         return Verdict(False, f"this is {expr._dims(*got)}, the line needs {expr._dims(*want)}")
-    wrong = []
+    wrong, factors = [], []
     for i, instance in enumerate(instances(derivation.name), start=1):
         try:
             given = expr.evaluate(answer, instance.values)
         except ParseError as err:
             return Verdict(False, f"cannot evaluate it on instance {i} ({instance.describe()}): {err.message}")
-        if not expr.equal(given, expr.evaluate(expected, instance.values)):
+        right = expr.evaluate(expected, instance.values)
+        if not expr.equal(given, right):
             wrong.append(i)
+            factors.append((instance, _factor(given, right)))
     count = len(instances(derivation.name))
     if wrong:
+        first = instances(derivation.name)[wrong[0] - 1].describe()
+        factor = _common_factor(derivation, factors) if len(wrong) == count else None
+        hint = f"; it is {factor} times the right-hand side" if factor is not None else ""
         return Verdict(False, f"not equal to the right-hand side: it differs on {len(wrong)} of {count} random "
-                              f"instances (the first: {instances(derivation.name)[wrong[0] - 1].describe()})")
+                              f"instances (the first: {first}){hint}")
     return Verdict(True, f"equal to the right-hand side on all {count} random instances")
+
+
+def _common_factor(derivation: Derivation, factors) -> str | None:
+    """The factor an answer is off by on every instance: a number, or a scalar symbol (n, λ) or its
+    inverse; None when there is none."""
+    if any(f is None for _, f in factors):
+        return None
+    values = {f for _, f in factors}
+    if len(values) == 1:
+        return str(values.pop())
+    for symbol in derivation.symbols:
+        if symbol.scalar:
+            for power, shown in ((1, symbol.name), (-1, f"1/{symbol.name}")):
+                if all(expr._is_zero(f - inst.values[symbol.name] ** power) for inst, f in factors):
+                    return shown
+    return None
+
+
+def _factor(given, right):
+    """c when given = c·right for a number c (a lost sign or factor n is the commonest slip), else None."""
+    a, b = ([given], [right]) if not hasattr(given, "shape") or not hasattr(right, "shape") else (list(given), list(right))
+    if len(a) != len(b) or any(isinstance(x, expr.Scaled) for x in (given, right)):
+        return None
+    pivot = next((k for k, x in enumerate(b) if x != 0), None)
+    if pivot is None:
+        return None
+    c = a[pivot] / b[pivot]
+    return c if all(expr._is_zero(x - c * y) for x, y in zip(a, b)) else None
