@@ -66,12 +66,15 @@ class LineData(StepData, kind="deriv_line"):
     brief_note = False  # brief: the lines and their reasons only
     brief_formula = "none"  # the template displays it (see deriv_line.j2)
     number: int
-    faded: bool
+    continued: bool  # the line continues the previous one ("= …")
+    blank: str  # the line as the problem shows it: the faded line's right-hand side a blank, else ""
     instances: int  # random instances the line was verified on
     shapes: str  # their dimensions, e.g. "d = 3, n = 4, r = 2; …"
 
 
 def solve(problem: Problem) -> Solution:
+    """Every line, verified; the faded line's step carries the answer (its right-hand side) and the
+    problem statement shows that line with a blank (problem.j2)."""
     spec = problem.spec
     table = spec.table
     steps = []
@@ -79,14 +82,13 @@ def solve(problem: Problem) -> Solution:
         count = verify.check_line(spec, parsed.lhs, parsed.rel, parsed.rhs)  # LineFails: a bug of ours
         faded = number == problem.fade
         lhs = "" if line.lhs is None else expr.tex(parsed.lhs, table)
-        rhs = r"\boxed{\;?\;}" if faded else _tex(parsed.rhs, expr.shape(parsed.lhs, table), table)
         relation = {"=": "=", ">=": r"\ge", "<=": r"\le"}[line.rel]
-        formula = f"{lhs} {relation} {rhs}".strip()
+        formula = f"{lhs} {relation} {_tex(parsed.rhs, expr.shape(parsed.lhs, table), table)}".strip()
+        blank = f"{lhs} {relation} " + r"\boxed{\;?\;}" if faded else ""
         check = Check(rf"\text{{holds on {count} random exact instances}}", True)
-        data = LineData(number, faded, count, _shapes(spec))
+        data = LineData(number, line.lhs is None, blank.strip(), count, _shapes(spec))
         steps.append(Step("line" if faded else f"line{number}", "deriv_line", line.title, formula,
-                          Expression(parsed.rhs, table) if faded else None, data, (check,),
-                          "" if faded else line.note))  # a faded line's note would give it away
+                          Expression(parsed.rhs, table) if faded else None, data, (check,), line.note))
     return Solution(NAME, problem.title, problem, tuple(steps), tuple(ANSWER_KEYS), (spec.conclusion,))
 
 

@@ -247,7 +247,7 @@ def _kernel_pca(rng, dims):
 
 
 KERNEL_PCA = Derivation(
-    "kernel-pca", "Kernel PCA: from Σφu = λu to K̂c = ηc",
+    "kernel-pca", "Kernel PCA: the weights c are eigenvectors of the centred kernel matrix",
     r"Each principal direction in feature space is a weighted sum of the mapped (centred) points, "
     r"$\mathbf u = \sum_i c_i\phi(\mathbf x_i) = \boldsymbol\Phi\mathbf c$. Show that the weights $\mathbf c$ are "
     r"an eigenvector of the centred kernel matrix, $\hat{\mathbf K}\mathbf c = \eta\mathbf c$ with $\eta = n\lambda$, "

@@ -1,10 +1,8 @@
-"""The parts of this topic's question (see tutor/question.py): the faded line, asked only when the
-problem fades one (its solution has no answer otherwise)."""
+"""The parts of this topic's question (see tutor/question.py): the faded line, which a problem has
+only when it fades one (fade: K)."""
 
 WORDING = {
-    "line": (r"\text{the faded line}", r"Give the right-hand side of the blank line."),
+    "line": (r"\text{the blank line}", r"Give the right-hand side of the blank line."),
 }
 
-# Not asked as a part by default: the final answers would print the blank line's answer under the
-# very derivation that hides it. `tutor check` judges the key all the same.
-DEFAULT_PARTS = ()
+DEFAULT_PARTS = ("line",)

@@ -8,6 +8,9 @@ import sympy as sp
 from tutor.topics.derivation import expr
 
 
+_FORMULA = sp.Symbol("matrix_expression")
+
+
 class Expression(sp.Atom):
     """An expression tree with the symbols it was read with; equal when the trees are."""
 
@@ -16,6 +19,12 @@ class Expression(sp.Atom):
         obj.node = node
         obj.symbols = symbols
         return obj
+
+    @property
+    def free_symbols(self) -> set:
+        """Not a number: the code that prints answers shows a value with symbols as a formula (no
+        decimal beside it), as it does a polynomial."""
+        return {_FORMULA}
 
     def _hashable_content(self):
         return (expr.text(self.node),)
