@@ -782,3 +782,60 @@ def _p(s: str, wrap: bool) -> str:
 
 
 Evaluator = Callable[[Node, dict], object]
+
+
+def sympy_text(node: Node, symbols: dict[str, Symbol], want: tuple[str, str] | None = None) -> str:
+    """The tree as SymPy's matrix expressions in a string sympify reads back (the JSON's "exact"):
+    MatrixSymbol('X', d, n).T*MatrixSymbol('U', d, r), Trace(…), Symbol('lambda'); a 1×1 product is
+    its entry [0, 0], a scalar as in the grammar; I is Identity of the size around it."""
+    t = lambda n, w=None: sympy_text(n, symbols, w)  # noqa: E731
+    here = shape(node, symbols) if want is None or want == (ANY, ANY) else want
+    if isinstance(node, Num):
+        return f"Rational({node.value.p}, {node.value.q})" if node.value.q != 1 else str(node.value)
+    if isinstance(node, Sym):
+        s = symbols[node.name]
+        return f"Symbol({s.name!r})" if s.scalar else f"MatrixSymbol({s.name!r}, {s.rows}, {s.cols})"
+    if isinstance(node, Eye):
+        size = here[0] if here[0] != ANY else "1"
+        return f"Identity({size})"
+    if isinstance(node, Neg):
+        return f"-({t(node.arg, here)})"
+    if isinstance(node, Trans):
+        return f"({t(node.arg)}).T" if shape(node.arg, symbols) != ("1", "1") else t(node.arg)
+    if isinstance(node, Inv):
+        return f"({t(node.arg)}).I" if shape(node.arg, symbols) != ("1", "1") else f"1/({t(node.arg)})"
+    if isinstance(node, Pow):
+        return f"({t(node.arg)})**{node.exponent}"
+    if isinstance(node, Func):
+        inner = shape(node.arg, symbols)
+        if node.name == "tr":
+            return f"Trace({t(node.arg)})" if inner != ("1", "1") else t(node.arg)
+        if node.name == "norm2":
+            a = t(node.arg)
+            return f"Trace(({a}).T*({a}))" if inner != ("1", "1") else f"({a})**2"
+        return f"sqrt({t(node.arg)})"
+    if isinstance(node, Div):
+        return f"({t(node.num, here)})/({t(node.den)})"
+    if isinstance(node, Sum):
+        out = ""
+        for i, (sign, term) in enumerate(node.terms):
+            out += ("-" if sign < 0 else ("" if i == 0 else "+")) + f"({t(term, here)})"
+        return out
+    if isinstance(node, Prod):
+        acc, acc_shape = None, ("1", "1")
+        for factor in node.factors:
+            if isinstance(factor, Eye) and len(node.factors) > 1:
+                continue  # I·A = A
+            f_shape = shape(factor, symbols)
+            text_f = t(factor)
+            if acc is None:
+                acc, acc_shape = text_f, f_shape
+                continue
+            new_shape = _times(acc_shape, f_shape, node, factor)
+            both = acc_shape != ("1", "1") and f_shape != ("1", "1")
+            acc = f"({acc})*({text_f})"
+            if both and new_shape == ("1", "1"):
+                acc = f"({acc})[0, 0]"
+            acc_shape = new_shape
+        return acc if acc is not None else f"Identity({here[0] if here[0] != ANY else 1})"
+    raise TypeError(node)

@@ -33,6 +33,10 @@ class Expression(sp.Atom):
         return expr.tex(self.node, self.symbols)
 
     def _sympystr(self, printer=None) -> str:
+        # The JSON's printer (it names numbers: name_of) writes what sympify reads back, SymPy's matrix
+        # expressions; every other str (a report's "read as") is the grammar the student typed.
+        if hasattr(printer, "name_of"):
+            return expr.sympy_text(self.node, self.symbols)
         return expr.text(self.node)
 
     def __reduce__(self):  # an Atom pickles its args, which this one has none of
