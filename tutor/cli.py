@@ -140,6 +140,19 @@ def faded(loaded, fade: int | None):
         raise err.located(file=loaded.source) from None
 
 
+def numbers_asked(solution, source: str, export: str):
+    """The solution, when its question asks something a numerical quiz can take; else a one-line
+    refusal (a derivation's answer is a matrix expression: the quiz would have nothing to grade)."""
+    from .errors import ProblemError
+    from .moodle import sub_answers, text_answers
+
+    if not sub_answers(solution) and not text_answers(solution):
+        raise ProblemError(f"{export} takes numbers, and no part of this problem asks one (a derivation's answer "
+                           "is an expression): use `tutor export prairielearn` or the practice server",
+                           file=source)
+    return solution
+
+
 def figure_stem(output: str | None, fmt: str) -> str | None:
     """The name Markdown figure files start with: the output file's, without its folder and suffix."""
     import os
@@ -341,7 +354,7 @@ def moodle(files, output, category, timeout):
     from .deadline import deadline
     from .moodle import quiz_xml
 
-    solutions = [solve_problem(f, timeout=timeout) for f in files]
+    solutions = [numbers_asked(solve_problem(f, timeout=timeout), f, "Moodle XML") for f in files]
     with deadline(timeout * len(files), "writing the questions"):
         text = quiz_xml(solutions, category)
     write_or_echo(text, output)
@@ -368,7 +381,7 @@ def qti(files, output, title, timeout):
         title = text(title, "--title")
     except TutorError as err:
         raise TutorError(err.message, field="--title") from None
-    solutions = [solve_problem(f, timeout=timeout) for f in files]
+    solutions = [numbers_asked(solve_problem(f, timeout=timeout), f, "QTI") for f in files]
     with deadline(timeout * len(files), "writing the questions"):
         data = zipped(package(solutions, title))
     try:

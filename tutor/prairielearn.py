@@ -408,7 +408,7 @@ def _read(checker, key: str, text: str):
     from .serve.work import read_field
 
     with _limit("reading the answer"):
-        return read_field(text, checker.rules[key].variables(checker.problem))
+        return read_field(text, checker.rules[key].variables(checker.problem), checker.reader(key))
 
 
 def _limit(what: str):

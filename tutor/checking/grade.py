@@ -103,14 +103,19 @@ class Checker:
         """A submission from the parsed YAML of an answers file."""
         variables = {k: rule.variables(self.problem) for k, rule in self.rules.items()}
         all_keys = tuple(self.topic.ANSWER_KEYS)
-        readers = {k: (lambda value, rule=rule: rule.read(value, self.problem))
-                   for k, rule in self.rules.items() if hasattr(rule, "read")}
+        readers = {k: self.reader(k) for k in self.rules if self.reader(k)}
         submission = read_submission(raw, source, all_keys, variables, readers)
         for key in submission.entries:
             if key not in self.expected:
                 raise AnswersError(f"this problem has no such answer ({self.topic.ANSWER_KEYS[key]})",
                                    file=source, field=key)
         return submission
+
+    def reader(self, key: str):
+        """The rule's own reader of a raw answer (a derivation's matrix expression), or None: the
+        answer is numbers, read by the whitelist parser."""
+        rule = self.rules[key]
+        return (lambda raw: rule.read(raw, self.problem)) if hasattr(rule, "read") else None
 
     # --- checking ---------------------------------------------------------------
 

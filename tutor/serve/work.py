@@ -167,16 +167,19 @@ def full_solution(topic: str, difficulty: str, seed: int) -> str:
     return render(_drawn(topic, difficulty, seed)[1].solution, "html", "full")
 
 
-def read_field(text: str, variables: dict | None = None):
+def read_field(text: str, variables: dict | None = None, reader=None):
     """A field's text as an answer (Given or Unreadable): a value, `sqrt(2)/2`, `eta^2 - 3 eta`, or
     values in brackets, `[1/3, 2/3]`, `[[1, 0], [0, 1]]`, as in an answers file. Read by split_brackets,
-    not as YAML: in a one-line field, YAML's `- 3` (a list), `yes` and `#` would surprise."""
+    not as YAML: in a one-line field, YAML's `- 3` (a list), `yes` and `#` would surprise. ``reader``: the
+    key's own reader (Checker.reader), for an answer that is no number, such as a matrix expression."""
     from ..checking.answers import Unreadable, read_answer
     from ..errors import ParseError
 
     text = text.strip()
     if len(text) > MAX_FIELD:
         return Unreadable(f"longer than {MAX_FIELD} characters")
+    if reader is not None:
+        return reader(text)
     try:
         raw = split_brackets(text)
     except ParseError as err:
@@ -263,7 +266,7 @@ def _preview(topic: str, difficulty: str, seed: int, key: str, text: str) -> Pre
     checker = _checker(topic, difficulty, seed)
     if key not in checker.rules:
         return Preview(None, "this problem has no such answer")
-    entry = read_field(text, checker.rules[key].variables(checker.problem))
+    entry = read_field(text, checker.rules[key].variables(checker.problem), checker.reader(key))
     if isinstance(entry, Unreadable):
         return Preview(None, shorten(entry.reason, MAX_MESSAGE))
     return Preview(answer_tex(entry.value, entry.typed), None)
@@ -282,7 +285,7 @@ def check(topic: str, difficulty: str, seed: int, fields: dict[str, str]) -> Che
     for key in asked:
         text = fields.get(key, "").strip()
         if text:
-            entries[key] = read_field(text, checker.rules[key].variables(checker.problem))
+            entries[key] = read_field(text, checker.rules[key].variables(checker.problem), checker.reader(key))
     report = checker.check(Submission("the form", entries))
     verdicts = []
     for key in asked:

@@ -18,6 +18,10 @@ class LineRule(Rule):
         if isinstance(raw, bool) or not isinstance(raw, (str, int)):
             return Unreadable("write the expression as a string, such as \"tr(X^T X)\"")
         table = problem.spec.table
+        if isinstance(raw, str) and raw.lstrip().startswith("["):  # as other answers' lists would be
+            closed = "]" in raw
+            return Unreadable("the line is one expression: write it without brackets"
+                              + ("" if closed else " (and this '[' has no closing bracket)"))
         try:
             node = expr.parse(str(raw), table)
             expr.shape(node, table)  # a shape error is a wrong answer, said when judged; here: readable
