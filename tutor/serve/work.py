@@ -167,24 +167,33 @@ def full_solution(topic: str, difficulty: str, seed: int) -> str:
     return render(_drawn(topic, difficulty, seed)[1].solution, "html", "full")
 
 
-def read_field(text: str, variables: dict | None = None, reader=None):
+def read_field(text: str, variables: dict | None = None):
     """A field's text as an answer (Given or Unreadable): a value, `sqrt(2)/2`, `eta^2 - 3 eta`, or
     values in brackets, `[1/3, 2/3]`, `[[1, 0], [0, 1]]`, as in an answers file. Read by split_brackets,
-    not as YAML: in a one-line field, YAML's `- 3` (a list), `yes` and `#` would surprise. ``reader``: the
-    key's own reader (Checker.reader), for an answer that is no number, such as a matrix expression."""
+    not as YAML: in a one-line field, YAML's `- 3` (a list), `yes` and `#` would surprise."""
     from ..checking.answers import Unreadable, read_answer
     from ..errors import ParseError
 
     text = text.strip()
     if len(text) > MAX_FIELD:
         return Unreadable(f"longer than {MAX_FIELD} characters")
-    if reader is not None:
-        return reader(text)
     try:
         raw = split_brackets(text)
     except ParseError as err:
         return Unreadable(err.message)
     return read_answer(raw, variables)
+
+
+def read_key(checker, key: str, text: str):
+    """A field's text as the answer to ``key``: by read_field, or by the key's own reader when its answer
+    is no number (a derivation's matrix expression: Checker.reader)."""
+    from ..checking.answers import Unreadable
+
+    reader = checker.reader(key)
+    if reader is None:
+        return read_field(text, checker.rules[key].variables(checker.problem))
+    text = text.strip()
+    return Unreadable(f"longer than {MAX_FIELD} characters") if len(text) > MAX_FIELD else reader(text)
 
 
 def split_brackets(text: str):
@@ -266,7 +275,7 @@ def _preview(topic: str, difficulty: str, seed: int, key: str, text: str) -> Pre
     checker = _checker(topic, difficulty, seed)
     if key not in checker.rules:
         return Preview(None, "this problem has no such answer")
-    entry = read_field(text, checker.rules[key].variables(checker.problem), checker.reader(key))
+    entry = read_key(checker, key, text)
     if isinstance(entry, Unreadable):
         return Preview(None, shorten(entry.reason, MAX_MESSAGE))
     return Preview(answer_tex(entry.value, entry.typed), None)
@@ -285,7 +294,7 @@ def check(topic: str, difficulty: str, seed: int, fields: dict[str, str]) -> Che
     for key in asked:
         text = fields.get(key, "").strip()
         if text:
-            entries[key] = read_field(text, checker.rules[key].variables(checker.problem), checker.reader(key))
+            entries[key] = read_key(checker, key, text)
     report = checker.check(Submission("the form", entries))
     verdicts = []
     for key in asked:
