@@ -7,6 +7,8 @@ import json
 
 import pytest
 import sympy as sp
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from tutor import render, solve
 from tutor.checking.answers import AnswersError
@@ -265,3 +267,25 @@ def test_generated_problems_fade_a_line_of_their_difficulty_reproducibly(difficu
         assert one.data == again.data
         line = ALL[one.data["derivation"]].lines[one.data["fade"] - 1]
         assert line.level == difficulty
+
+
+@pytest.mark.parametrize("text, message", [
+    ("((2^4)^4)^4^4", "too many factors"),
+    ("sqrt(sqrt(n))", "too many square roots"),
+    ("sqrt(n) sqrt(n) sqrt(n) sqrt(n) sqrt(n) X", "too many square roots"),
+])
+def test_numbers_are_bounded_too(text, message):
+    with pytest.raises(ParseError, match=message):
+        expr.parse(text, TABLE)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(alphabet="XUΣnI()^T'-+*/ 12tr{}[]|\\_", max_size=60))
+def test_any_string_is_read_or_refused_never_crashes(text):
+    """Whatever a student types: a tree with a shape and a value on an instance, or a ParseError."""
+    try:
+        node = expr.parse(text, TABLE)
+        expr.shape(node, TABLE)
+        expr.evaluate(node, verify.instances("pca-trace")[0].values)
+    except ParseError:
+        pass

@@ -28,6 +28,7 @@ from tutor.exact.parser import MAX_DEPTH, MAX_LENGTH, MAX_TOKENS, Token
 MAX_EXPONENT = 4  # A^2 … A^4 of a square matrix; larger powers are no derivation's business
 MAX_INTEGER_DIGITS = 6
 MAX_DEGREE = 64  # matrices multiplied in one expression (powers and inverses count several)
+MAX_ROOTS = 4  # square roots in one expression
 
 # --- symbols -----------------------------------------------------------------------------------------
 
@@ -429,14 +430,29 @@ def parse(text: str, symbols: dict[str, Symbol]) -> Node:
         raise ParseError(f"unexpected {_describe(tok)}", tok.column)
     if degree(node) > MAX_DEGREE:
         raise ParseError(f"too many factors to evaluate (a product of more than {MAX_DEGREE} matrices)")
+    if _roots(node, inside=False) > MAX_ROOTS:
+        raise ParseError(f"too many square roots (at most {MAX_ROOTS}, none inside another)")
     return node
+
+
+def _roots(node: Node, inside: bool) -> int:
+    """The square roots of a tree; one inside another counts as too many (nested surds are costly to
+    compare, and no line of the notes needs one)."""
+    own = isinstance(node, Func) and node.name == "sqrt"
+    if own and inside:
+        return MAX_ROOTS + 1
+    children = [getattr(node, f) for f in ("arg", "num", "den") if hasattr(node, f)]
+    children += [t for _, t in getattr(node, "terms", ())] + list(getattr(node, "factors", ()))
+    return own + sum(_roots(c, inside or own) for c in children)
 
 
 def degree(node: Node) -> int:
     """How many matrices a tree multiplies, at most (powers and inverses count their work): bounds
     the size of the exact numbers an evaluation can build."""
-    if isinstance(node, (Num, Eye)):
+    if isinstance(node, Eye):
         return 0
+    if isinstance(node, Num):  # a number counts too: (2^4)^4^4^4 is as costly as a matrix power
+        return 0 if abs(node.value) <= 1 else 1
     if isinstance(node, Sym):
         return 1
     if isinstance(node, Pow):
