@@ -817,9 +817,10 @@ def sympy_text(node: Node, symbols: dict[str, Symbol], want: tuple[str, str] | N
     if isinstance(node, Neg):
         return f"-({t(node.arg, here)})"
     if isinstance(node, Trans):
-        return f"({t(node.arg)}).T" if shape(node.arg, symbols) != ("1", "1") else t(node.arg)
+        # Transpose(…), not .T: sympify reads a bare T (and I) as a name of its own
+        return f"Transpose({t(node.arg)})" if shape(node.arg, symbols) != ("1", "1") else t(node.arg)
     if isinstance(node, Inv):
-        return f"({t(node.arg)}).I" if shape(node.arg, symbols) != ("1", "1") else f"1/({t(node.arg)})"
+        return f"Inverse({t(node.arg)})" if shape(node.arg, symbols) != ("1", "1") else f"1/({t(node.arg)})"
     if isinstance(node, Pow):
         return f"({t(node.arg)})**{node.exponent}"
     if isinstance(node, Func):
@@ -828,7 +829,7 @@ def sympy_text(node: Node, symbols: dict[str, Symbol], want: tuple[str, str] | N
             return f"Trace({t(node.arg)})" if inner != ("1", "1") else t(node.arg)
         if node.name == "norm2":
             a = t(node.arg)
-            return f"Trace(({a}).T*({a}))" if inner != ("1", "1") else f"({a})**2"
+            return f"Trace(Transpose({a})*({a}))" if inner != ("1", "1") else f"({a})**2"
         return f"sqrt({t(node.arg)})"
     if isinstance(node, Div):
         return f"({t(node.num, here)})/({t(node.den)})"
