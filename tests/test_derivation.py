@@ -159,7 +159,7 @@ def test_every_bundled_derivation_solves_and_renders(name):
         assert render(solution, fmt, "full")
 
 
-def test_without_a_fade_there_is_no_answer_to_check(tmp_path):
+def test_without_a_fade_there_is_no_answer_to_check():
     solution = solve_yaml("topic: derivation\nderivation: mds\n")
     assert solution.answers == {} and not solution.question.parts
     checker = Checker(solution_loaded("topic: derivation\nderivation: mds\n"))

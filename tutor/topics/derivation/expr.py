@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Callable
 
 import sympy as sp
 
@@ -200,6 +199,7 @@ class _Parser:
         self.tokens = tokens
         self.i = 0
         self.depth = 0
+        self.in_norm = 0  # inside ||…||: the next || closes it
         self.symbols = symbols
         self.lookup = {}
         for s in symbols.values():
@@ -250,14 +250,11 @@ class _Parser:
                 den = self.unary()
                 factors = [Div(_product(factors), den)]
             elif tok.kind in ("name", "number") or tok.text in ("(", "{", "||"):
-                if tok.text == "||" and self._closing_bars():
+                if tok.text == "||" and self.in_norm:  # the closing bars of ||A||, not a new norm
                     return _product(factors)
                 factors.append(self.unary())
             else:
                 return _product(factors)
-
-    def _closing_bars(self) -> bool:
-        return getattr(self, "_in_norm", 0) > 0
 
     def unary(self) -> Node:
         if self.peek().text == "-":
@@ -324,9 +321,9 @@ class _Parser:
             return node
         if tok.text == "||":
             self.enter(tok.column)
-            self._in_norm = getattr(self, "_in_norm", 0) + 1
+            self.in_norm += 1
             node = self.expression()
-            self._in_norm -= 1
+            self.in_norm -= 1
             self.expect("||")
             self.depth -= 1
             return self._norm_squared(node, tok)
@@ -417,10 +414,12 @@ def _describe(tok: Token) -> str:
 
 def parse(text: str, symbols: dict[str, Symbol]) -> Node:
     """The tree of ``text``, or ParseError naming the column."""
-    if "\x00" in text if isinstance(text, str) else False:
+    if not isinstance(text, str):
+        raise ParseError(f"expected a string, got {type(text).__name__}")
+    if "\x00" in text:
         raise ParseError("contains a NUL byte")
-    # ||A||_F^2: the tokenizer reads "_F" as part of nothing; drop the subscript F of a norm.
-    tokens = tokenize(re.sub(r"(\|\||‖)\s*_\{?F\}?", r"\1", text) if isinstance(text, str) else text)
+    # ||A||_F^2: the subscript F of a Frobenius norm says nothing more here; dropped before tokens.
+    tokens = tokenize(re.sub(r"(\|\||‖)\s*_\{?F\}?", r"\1", text))
     p = _Parser(tokens, symbols)
     if p.peek().kind == "end":
         raise ParseError("empty expression")
@@ -496,22 +495,22 @@ def shape(node: Node, symbols: dict[str, Symbol]) -> tuple[str, str]:
     if isinstance(node, (Inv, Pow)):
         r, c = shape(node.arg, symbols)
         if not _same(r, c):
-            raise ShapeError(f"{text(node.arg)} is {_dims(r, c)}: only a square matrix has "
+            raise ShapeError(f"{text(node.arg)} is {describe_shape(r, c)}: only a square matrix has "
                              f"{'an inverse' if isinstance(node, Inv) else 'powers'}")
         return (r, c)
     if isinstance(node, Func):
         r, c = shape(node.arg, symbols)
         if node.name == "tr" and not _same(r, c):
-            raise ShapeError(f"{text(node.arg)} is {_dims(r, c)}: only a square matrix has a trace")
+            raise ShapeError(f"{text(node.arg)} is {describe_shape(r, c)}: only a square matrix has a trace")
         if node.name == "tr" and r == ANY:
             raise ShapeError("tr(I) needs the size of I: write it as a number")
         if node.name == "sqrt" and (r, c) != ("1", "1"):
-            raise ShapeError(f"sqrt of {text(node.arg)}, a {_dims(r, c)} matrix: only a scalar has one here")
+            raise ShapeError(f"sqrt of {text(node.arg)}, a {describe_shape(r, c)} matrix: only a scalar has one here")
         return ("1", "1")
     if isinstance(node, Div):
         den = shape(node.den, symbols)
         if den != ("1", "1"):
-            raise ShapeError(f"dividing by {text(node.den)}, a {_dims(*den)} matrix: divide by scalars only")
+            raise ShapeError(f"dividing by {text(node.den)}, a {describe_shape(*den)} matrix: divide by scalars only")
         return shape(node.num, symbols)
     if isinstance(node, Sum):
         out = None
@@ -520,9 +519,9 @@ def shape(node: Node, symbols: dict[str, Symbol]) -> tuple[str, str]:
             if out is None:
                 out = s
                 continue
-            merged = _merge(out, s)
+            merged = merge_shapes(out, s)
             if merged is None:
-                raise ShapeError(f"cannot add {_dims(*out)} and {_dims(*s)} ({text(term)} is {_dims(*s)})")
+                raise ShapeError(f"cannot add {describe_shape(*out)} and {describe_shape(*s)} ({text(term)} is {describe_shape(*s)})")
             out = merged
         return out
     if isinstance(node, Prod):
@@ -541,7 +540,7 @@ def _same(a: str, b: str) -> bool:
     return a == b or ANY in (a, b)
 
 
-def _merge(a, b):
+def merge_shapes(a, b):
     if a == (ANY, ANY):
         return b if _same(*b) else None
     if b == (ANY, ANY):
@@ -559,12 +558,12 @@ def _times(a, b, node, factor):
     if b == (ANY, ANY):
         return a
     if a[1] != b[0]:
-        raise ShapeError(f"cannot multiply {_dims(*a)} by {_dims(*b)} in {text(node)} "
-                         f"({text(factor)} is {_dims(*b)})")
+        raise ShapeError(f"cannot multiply {describe_shape(*a)} by {describe_shape(*b)} in {text(node)} "
+                         f"({text(factor)} is {describe_shape(*b)})")
     return ("1", "1") if (a[0], b[1]) == ("1", "1") else (a[0], b[1])
 
 
-def _dims(r: str, c: str) -> str:
+def describe_shape(r: str, c: str) -> str:
     return "a scalar" if (r, c) == ("1", "1") else f"{r}×{c}"
 
 
@@ -576,9 +575,6 @@ class Scaled:
     """c·I of a size not yet known."""
 
     c: sp.Expr
-
-
-Value = "sp.Expr | sp.Matrix | Scaled"
 
 
 def evaluate(node: Node, env: dict) -> object:
@@ -680,27 +676,27 @@ def _add(values):
 def equal(a, b) -> bool:
     """Exact equality of two values; c·I equals a square matrix c·I of any size, 0 a zero matrix."""
     if isinstance(a, Scaled) and isinstance(b, Scaled):
-        return _is_zero(a.c - b.c)
+        return is_zero(a.c - b.c)
     if isinstance(a, Scaled):
         a, b = b, a
     if isinstance(b, Scaled):
         if isinstance(a, sp.MatrixBase):
             return a.is_square and _zero(a - b.c * sp.eye(a.rows))
-        return _is_zero(a - b.c)
+        return is_zero(a - b.c)
     if isinstance(a, sp.MatrixBase) and isinstance(b, sp.MatrixBase):
         return a.shape == b.shape and _zero(a - b)
     if isinstance(a, sp.MatrixBase):
         a, b = b, a
     if isinstance(b, sp.MatrixBase):  # a scalar against a matrix: only 0 against a zero matrix
         return a == 0 and _zero(b)
-    return _is_zero(a - b)
+    return is_zero(a - b)
 
 
 def _zero(m) -> bool:
-    return all(_is_zero(x) for x in m)
+    return all(is_zero(x) for x in m)
 
 
-def _is_zero(x) -> bool:
+def is_zero(x) -> bool:
     return x == 0 if x.is_Rational else sp.simplify(x) == 0
 
 
@@ -796,8 +792,6 @@ def text(node: Node, prec: int = 0) -> str:
 def _p(s: str, wrap: bool) -> str:
     return f"({s})" if wrap else s
 
-
-Evaluator = Callable[[Node, dict], object]
 
 
 def sympy_text(node: Node, symbols: dict[str, Symbol], want: tuple[str, str] | None = None) -> str:

@@ -82,7 +82,7 @@ def check_line(derivation: Derivation, lhs: expr.Node, rel: str, rhs: expr.Node)
 def _compatible(a, b, rhs) -> bool:
     if a == b or (isinstance(rhs, expr.Num) and rhs.value == 0):
         return True
-    return expr._merge(a, b) is not None
+    return expr.merge_shapes(a, b) is not None
 
 
 @dataclass(frozen=True)
@@ -101,8 +101,8 @@ def judge(derivation: Derivation, index: int, answer: expr.Node) -> Verdict:
     except expr.ShapeError as err:
         return Verdict(False, f"the shapes do not fit: {err.message}")
     zero = isinstance(answer, expr.Num) and answer.value == 0
-    if not zero and expr._merge(want, got) is None:
-        return Verdict(False, f"this is {expr._dims(*got)}, the line needs {expr._dims(*want)}")
+    if not zero and expr.merge_shapes(want, got) is None:
+        return Verdict(False, f"this is {expr.describe_shape(*got)}, the line needs {expr.describe_shape(*want)}")
     wrong, factors = [], []
     for i, instance in enumerate(instances(derivation.name), start=1):
         try:
@@ -134,7 +134,7 @@ def _common_factor(derivation: Derivation, factors) -> str | None:
     for symbol in derivation.symbols:
         if symbol.scalar:
             for power, shown in ((1, symbol.name), (-1, f"1/{symbol.name}")):
-                if all(expr._is_zero(f - inst.values[symbol.name] ** power) for inst, f in factors):
+                if all(expr.is_zero(f - inst.values[symbol.name] ** power) for inst, f in factors):
                     return shown
     return None
 
@@ -148,4 +148,4 @@ def _factor(given, right):
     if pivot is None:
         return None
     c = a[pivot] / b[pivot]
-    return c if all(expr._is_zero(x - c * y) for x, y in zip(a, b)) else None
+    return c if all(expr.is_zero(x - c * y) for x, y in zip(a, b)) else None
