@@ -122,6 +122,37 @@ def write_figures(files: dict, output: str) -> None:
         write_or_echo(text, os.path.join(folder, name))
 
 
+def faded(loaded, fade: int | None):
+    """The loaded problem with line ``fade`` of its derivation hidden (--fade K); unchanged without one."""
+    if fade is None:
+        return loaded
+    import dataclasses
+
+    from .errors import ProblemError
+
+    with_fade = getattr(loaded.topic, "with_fade", None)
+    if with_fade is None:
+        raise ProblemError("--fade K hides a line of a derivation: this problem is no derivation",
+                           file=loaded.source, field="fade")
+    try:
+        return dataclasses.replace(loaded, problem=with_fade(loaded.problem, fade))
+    except ProblemError as err:
+        raise err.located(file=loaded.source) from None
+
+
+def numbers_asked(solution, source: str, export: str):
+    """The solution, when its question asks something a numerical quiz can take; else a one-line
+    refusal (a derivation's answer is a matrix expression: the quiz would have nothing to grade)."""
+    from .errors import ProblemError
+    from .moodle import sub_answers, text_answers
+
+    if not sub_answers(solution) and not text_answers(solution):
+        raise ProblemError(f"{export} takes numbers, and no part of this problem asks one (a derivation's answer "
+                           "is an expression): use `tutor export prairielearn` or the practice server",
+                           file=source)
+    return solution
+
+
 def figure_stem(output: str | None, fmt: str) -> str | None:
     """The name Markdown figure files start with: the output file's, without its folder and suffix."""
     import os
@@ -139,16 +170,18 @@ def figure_stem(output: str | None, fmt: str) -> str | None:
 @click.option("--detail", type=click.Choice(["brief", "full"]), default="brief", show_default=True,
               help="brief: the recipe's steps one line each, like the notes' worked examples; "
                    "full: every hand step. JSON is the same at both levels.")
+@click.option("--fade", type=int, default=None, metavar="K",
+              help="A derivation problem: show line K as a blank to fill (overrides the file's fade).")
 @figures_option
 @timeout_option
 @reports_errors
-def solve(file, fmt, output, detail, figures, timeout):
+def solve(file, fmt, output, detail, fade, figures, timeout):
     """Print the worked solution of the problem in FILE (a YAML problem file, - for stdin,
     or a bundled problem such as kernel-pca/example3)."""
-    from . import render, solve as solve_problem
+    from . import load_problem, render, solve as solve_problem
     from .deadline import deadline
 
-    solution = solve_problem(file, timeout=timeout)
+    solution = solve_problem(faded(load_problem(file), fade), timeout=timeout)
     files: dict[str, str] = {}
     with deadline(timeout, "rendering the solution"):
         text = render(solution, fmt, detail, figures=figures, figure_stem=figure_stem(output, fmt),
@@ -171,11 +204,13 @@ def solve(file, fmt, output, detail, figures, timeout):
               help="Grade each answers file (student: ID, q1: {...}, q2: ...) against that student's own "
                    "variants in this folder of `tutor exam`; PROBLEM is then an answers file too. One CSV "
                    "row per student: marks per part and question, total, named mistakes.")
+@click.option("--fade", type=int, default=None, metavar="K",
+              help="A derivation problem: check the answers for line K (overrides the file's fade).")
 @click.option("--timeout", type=click.FloatRange(0, 86400), default=30, show_default=True, metavar="S",
               help="The time limit of solving the problem, and of checking each answers file (a file that "
                    "runs out gets an error row; the others are still checked). 0: no limit.")
 @reports_errors
-def check(problem, answers, fmt, csv_path, sig_figs, exam_dir, timeout):
+def check(problem, answers, fmt, csv_path, sig_figs, exam_dir, fade, timeout):
     """Check the answers in ANSWERS (YAML files or directories of them) against PROBLEM
     (or, with --exam DIR, each against its student's own variants).
 
@@ -195,7 +230,7 @@ def check(problem, answers, fmt, csv_path, sig_figs, exam_dir, timeout):
     from .deadline import deadline
 
     with deadline(timeout, "solving the problem"):
-        checker = Checker(load_problem(problem), sig_figs)
+        checker = Checker(faded(load_problem(problem), fade), sig_figs)
     files = answer_files(answers)
     sheet_handle = sheet = None
     try:
@@ -325,7 +360,7 @@ def moodle(files, output, category, timeout):
     from .deadline import deadline
     from .moodle import quiz_xml
 
-    solutions = [solve_problem(f, timeout=timeout) for f in files]
+    solutions = [numbers_asked(solve_problem(f, timeout=timeout), f, "Moodle XML") for f in files]
     with deadline(timeout * len(files), "writing the questions"):
         text = quiz_xml(solutions, category)
     write_or_echo(text, output)
@@ -352,7 +387,7 @@ def qti(files, output, title, timeout):
         title = text(title, "--title")
     except TutorError as err:
         raise TutorError(err.message, field="--title") from None
-    solutions = [solve_problem(f, timeout=timeout) for f in files]
+    solutions = [numbers_asked(solve_problem(f, timeout=timeout), f, "QTI") for f in files]
     with deadline(timeout * len(files), "writing the questions"):
         data = zipped(package(solutions, title))
     try:

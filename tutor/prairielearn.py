@@ -405,10 +405,10 @@ def _submitted(data: dict, key: str) -> str:
 
 
 def _read(checker, key: str, text: str):
-    from .serve.work import read_field
+    from .serve.work import read_key
 
     with _limit("reading the answer"):
-        return read_field(text, checker.rules[key].variables(checker.problem))
+        return read_key(checker, key, text)
 
 
 def _limit(what: str):

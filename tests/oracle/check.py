@@ -908,10 +908,115 @@ def _same_codes(o: Oracle, key: str, want) -> None:
         o.fail(key, f"{got} differs from brute force {list(want)}")
 
 
+# --- derivation: the faded line's expression, evaluated by SymPy's matrix expressions on numpy instances ---
+
+
+def _derivation_instance(name: str, rng: np.random.Generator):
+    """(dimensions, values by the problem's symbol names, the value of every line's right-hand side):
+    float64 matrices meeting the derivation's constraints (QR for orthonormal columns, eigh and svd
+    for eigenvectors), and each line's value from the notes' own formula for it."""
+    sq = lambda a: float(np.sum(a * a))  # noqa: E731 - the squared Frobenius norm
+    if name == "pca-trace":
+        d, n, r = 4, 5, 2
+        x = rng.normal(size=(d, n))
+        x -= x.mean(axis=1, keepdims=True)
+        u = np.linalg.qr(rng.normal(size=(d, r)))[0]
+        values = {"X": x, "U": u, "Sigma": x @ x.T / n, "n": n}
+        error = sq(x - u @ u.T @ x)
+        return {"d": d, "n": n, "r": r}, values, [error] * 4 + [np.trace(u.T @ x @ x.T @ u)]
+    if name == "gram-trick":
+        d, n = 4, 3
+        x = rng.normal(size=(d, n))
+        w, vecs = np.linalg.eigh(x.T @ x)
+        v, lam = vecs[:, -1:], w[-1]
+        u = x @ v / np.sqrt(lam)
+        values = {"X": x, "K": x.T @ x, "Sigma": x @ x.T / n, "v": v, "lambda": lam, "u": u, "n": n}
+        lines = [lam * v, x @ x.T @ x @ v / n, x @ x.T @ x @ v / n, lam / n * x @ v, lam, lam, lam / n * u]
+        return {"d": d, "n": n}, values, lines
+    if name == "uw-lemma":
+        d, r = 4, 2
+        v = np.linalg.qr(rng.normal(size=(d, r)))[0]
+        a, w = rng.normal(size=(r, r)), rng.normal(size=(r, d))
+        x, y = rng.normal(size=(d, 1)), rng.normal(size=(r, 1))
+        values = {"x": x, "y": y, "V": v, "A": a, "U": v @ a, "W": w}
+        best = sq(x) - sq(v.T @ x)
+        return {"d": d, "r": r}, values, [v @ a @ w @ x] + [sq(x - v @ y)] * 4 + [best, sq(x - v @ v.T @ x)]
+    if name == "eckart-young":
+        n, d, r = 5, 3, 1
+        data = rng.normal(size=(n, d))
+        left, sigma, right_t = np.linalg.svd(data)
+        delta = np.zeros((n, d))
+        delta[:d, :d] = np.diag(sigma)
+        kept = np.zeros((n, d))
+        kept[:r, :r] = np.diag(sigma[:r])
+        m = rng.normal(size=(n, r)) @ rng.normal(size=(r, d))
+        right = right_t.T
+        values = {"D": data, "L": left, "R": right, "Delta": delta, "Deltar": kept, "Dr": left @ kept @ right.T,
+                  "M": m, "N": left.T @ m @ right}
+        rest = float(np.sum(sigma[r:] ** 2))
+        return {"n": n, "d": d, "r": r}, values, [sq(data - m)] * 3 + [rest] * 3
+    if name == "kernel-pca":
+        m_, n = 4, 3
+        phi = rng.normal(size=(m_, n))
+        w, vecs = np.linalg.eigh(phi.T @ phi)
+        eta = w[-1]
+        c = vecs[:, -1:] / np.sqrt(eta)
+        khat, lam = phi.T @ phi, eta / n
+        u = phi @ c
+        values = {"Phi": phi, "Sigmaphi": phi @ phi.T / n, "Khat": khat, "c": c, "u": u, "eta": eta,
+                  "lambda": lam, "n": n}
+        quad = float((c.T @ khat @ c)[0, 0])
+        return {"m": m_, "n": n}, values, [lam * u, lam * phi @ c, n * lam * khat @ c, n * lam * khat @ c,
+                                          eta * c, quad, quad, 1 / eta]
+    if name == "mds":
+        d, n = 2, 4
+        x = rng.normal(size=(d, n))
+        x -= x.mean(axis=1, keepdims=True)
+        gram = x.T @ x
+        a = np.array([[sq(x[:, i] - x[:, j]) for j in range(n)] for i in range(n)])
+        h = np.eye(n) - np.ones((n, n)) / n
+        values = {"X": x, "B": gram, "A": a, "s": np.diag(gram).reshape(n, 1), "ones": np.ones((n, 1)), "H": h,
+                  "n": n}
+        return {"d": d, "n": n}, values, [a, np.zeros((n, 1))] + [h @ a @ h] * 3 + [-h @ a @ h / 2]
+    raise ValueError(name)
+
+
+def check_derivation(o: Oracle) -> None:
+    """The answer (the faded line) as the JSON gives it, read by sympify into SymPy's matrix expressions and
+    evaluated by SymPy (doit) on a float instance, against the line's value from the notes' formula."""
+    import sympy as sp
+
+    from tutor.rendering import exact_data
+
+    name, fade = o.raw["derivation"], int(o.raw["fade"])
+    answer = o.raw_answer("line")
+    o.expect_keys({"line"})
+    if answer is None:
+        return
+    expression = sp.sympify(exact_data(answer))
+    for seed in range(3):
+        dims, values, lines = _derivation_instance(name, np.random.default_rng(seed))
+        sized = expression.subs({sp.Symbol(k): v for k, v in dims.items()})
+        numbers = {m: sp.ImmutableMatrix(values[m.name]) for m in sized.atoms(sp.MatrixSymbol)}
+        numbers |= {x: sp.Float(values[x.name]) for x in sized.free_symbols
+                    if isinstance(x, sp.Symbol) and x.name in values}
+        got = sized.xreplace(numbers).doit()
+        want = np.asarray(lines[fade - 1], dtype=float)
+        got = np.array(got.tolist() if hasattr(got, "tolist") else got, dtype=float)
+        if want.shape == (1, 1) or got.shape == (1, 1):
+            got, want = got.reshape(-1) if got.size == 1 else got, want.reshape(-1) if want.size == 1 else want
+        if want.ndim and not np.any(want) and got.ndim == 0:
+            got = np.zeros_like(want) + got  # a zero line written as 0
+        scale = float(max(1.0, np.max(np.abs(want)) if want.size else 1.0))
+        if not o.close("line", got, want, scale, rtol=1e-8, what=f"instance {seed}: "):
+            return
+
+
 CHECKS = {
     "kernel-pca": check_kernel_pca, "kernel-matrix": check_kernel_matrix, "centring": check_centring,
     "feature-space": check_feature_space, "feature-map": check_feature_map, "rbf-gamma": check_rbf_gamma,
     "pca": check_pca, "pca-gram": check_pca_gram, "svd": check_svd, "mds": check_mds,
     "pca-feature-map": check_pca_feature_map, "high-dim": check_high_dim, "feature-mean": check_feature_mean,
     "importance-sampling": check_importance_sampling, "amortised": check_amortised, "dfs-code": check_dfs_code,
+    "derivation": check_derivation,
 }

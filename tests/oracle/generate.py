@@ -17,7 +17,7 @@ from .numbers import Num, to_yaml
 
 TOPICS = ("kernel-pca", "kernel-matrix", "centring", "feature-space", "feature-map", "rbf-gamma", "pca",
           "pca-gram", "svd", "mds", "pca-feature-map", "high-dim", "feature-mean", "importance-sampling",
-          "amortised", "dfs-code")
+          "amortised", "dfs-code", "derivation")
 
 # The documented limits (docs/exactness.md and the topic pages): points for kernel topics, pca and pca-gram.
 LIMITS = {
@@ -507,10 +507,21 @@ def random_dfs(rng, adjacency, n):
     return order
 
 
+# The lines of each derivation (the notes' six): the oracle's check holds the value of every line.
+DERIVATION_LINES = {"pca-trace": 5, "gram-trick": 7, "uw-lemma": 7, "eckart-young": 6, "kernel-pca": 8, "mds": 6}
+
+
+def gen_derivation(rng, scale):
+    name = rng.choice(sorted(DERIVATION_LINES))
+    fade = rng.randint(1, DERIVATION_LINES[name])
+    return f"{name}-line{fade}", {"derivation": name, "fade": fade}
+
+
 GENERATORS = {
     "kernel-pca": gen_kernel_pca, "kernel-matrix": gen_kernel_matrix, "centring": gen_centring,
     "feature-space": gen_feature_space, "feature-map": gen_feature_map, "rbf-gamma": gen_rbf_gamma,
     "pca": gen_pca, "pca-gram": gen_pca_gram, "svd": gen_svd, "mds": gen_mds,
     "pca-feature-map": gen_pca_feature_map, "high-dim": gen_high_dim, "feature-mean": gen_feature_mean,
     "importance-sampling": gen_importance_sampling, "amortised": gen_amortised, "dfs-code": gen_dfs_code,
+    "derivation": gen_derivation,
 }

@@ -11,7 +11,7 @@ from __future__ import annotations
 import difflib
 from dataclasses import dataclass
 from types import MappingProxyType
-from typing import Any, Mapping
+from typing import Any, Callable, Mapping
 
 import sympy as sp
 
@@ -57,11 +57,15 @@ class Submission:
         return entry if isinstance(entry, Given) else None
 
 
-def read_submission(raw: object, source: str, keys: tuple[str, ...], variables: Mapping[str, dict]) -> Submission:
+def read_submission(raw: object, source: str, keys: tuple[str, ...], variables: Mapping[str, dict],
+                    readers: Mapping[str, Callable[[object], "Given | Unreadable"]] | None = None) -> Submission:
     """Validate the mapping of an answers file against the answer keys of its problem.
 
-    ``variables`` gives, per key, the symbols its strings may use (a polynomial's variable).
+    ``variables`` gives, per key, the symbols its strings may use (a polynomial's variable);
+    ``readers``, per key whose answer is no number (a derivation's matrix expression), the rule's
+    own reader of the raw value, bounded like the parser.
     """
+    readers = readers or {}
     if not isinstance(raw, dict):
         raise AnswersError("must be a YAML mapping of answer keys to answers", file=source)
     entries = {}
@@ -70,7 +74,7 @@ def read_submission(raw: object, source: str, keys: tuple[str, ...], variables: 
             hint = difflib.get_close_matches(str(key), keys, n=1)
             also = f"did you mean {hint[0]!r}?" if hint else f"this problem's keys: {', '.join(keys)}"
             raise AnswersError(f"not an answer of this problem ({also})", file=source, field=shorten(str(key)))
-        entries[key] = read_answer(value, variables.get(key, {}))
+        entries[key] = readers[key](value) if key in readers else read_answer(value, variables.get(key, {}))
     return Submission(source, entries)
 
 

@@ -103,12 +103,19 @@ class Checker:
         """A submission from the parsed YAML of an answers file."""
         variables = {k: rule.variables(self.problem) for k, rule in self.rules.items()}
         all_keys = tuple(self.topic.ANSWER_KEYS)
-        submission = read_submission(raw, source, all_keys, variables)
+        readers = {k: self.reader(k) for k in self.rules if self.reader(k)}
+        submission = read_submission(raw, source, all_keys, variables, readers)
         for key in submission.entries:
             if key not in self.expected:
                 raise AnswersError(f"this problem has no such answer ({self.topic.ANSWER_KEYS[key]})",
                                    file=source, field=key)
         return submission
+
+    def reader(self, key: str):
+        """The rule's own reader of a raw answer (a derivation's matrix expression), or None: the
+        answer is numbers, read by the whitelist parser."""
+        rule = self.rules[key]
+        return (lambda raw: rule.read(raw, self.problem)) if hasattr(rule, "read") else None
 
     # --- checking ---------------------------------------------------------------
 
@@ -164,6 +171,9 @@ class Checker:
             return result("missing", "not answered")
         if isinstance(entry, Unreadable):
             return result("unreadable", f"could not read it: {entry.reason}")
+        if hasattr(self.rules[key], "read"):  # no number: its rule's reader bounded it, its rule judges it
+            with budget.judging(None):
+                return self._judge_key(key, entry, given, right, credited, result)
         # Measured before any symbolic work: an answer too large to evaluate is wrong, with the reason.
         try:
             large = budget.admit(flatten(entry.value))

@@ -153,11 +153,15 @@ def book_document(title: str, papers, fmt: str) -> str:
 
 def quiz(title: str, papers) -> str:
     """The Moodle quiz: each question's distinct variants in a category of their own, each named by the
-    first student who has it."""
-    from ..moodle import categorised_quiz_xml
+    first student who has it. A question that asks no number (a derivation's line) is left out: Moodle's
+    numerical sub-answers could not grade it."""
+    from ..moodle import categorised_quiz_xml, sub_answers, text_answers
 
     groups = []
     for k in range(len(papers[0].questions)):
+        first = papers[0].questions[k].solution
+        if not sub_answers(first) and not text_answers(first):
+            continue
         seen, solutions, names = set(), [], []
         for paper in papers:
             asked = paper.questions[k]

@@ -184,6 +184,18 @@ def read_field(text: str, variables: dict | None = None):
     return read_answer(raw, variables)
 
 
+def read_key(checker, key: str, text: str):
+    """A field's text as the answer to ``key``: by read_field, or by the key's own reader when its answer
+    is no number (a derivation's matrix expression: Checker.reader)."""
+    from ..checking.answers import Unreadable
+
+    reader = checker.reader(key)
+    if reader is None:
+        return read_field(text, checker.rules[key].variables(checker.problem))
+    text = text.strip()
+    return Unreadable(f"longer than {MAX_FIELD} characters") if len(text) > MAX_FIELD else reader(text)
+
+
 def split_brackets(text: str):
     """`[a, [b, c]]` as nested lists of the entries' texts (each read later by the whitelist parser);
     text without an outer bracket is one entry. Commas inside parentheses belong to their entry.
@@ -263,7 +275,7 @@ def _preview(topic: str, difficulty: str, seed: int, key: str, text: str) -> Pre
     checker = _checker(topic, difficulty, seed)
     if key not in checker.rules:
         return Preview(None, "this problem has no such answer")
-    entry = read_field(text, checker.rules[key].variables(checker.problem))
+    entry = read_key(checker, key, text)
     if isinstance(entry, Unreadable):
         return Preview(None, shorten(entry.reason, MAX_MESSAGE))
     return Preview(answer_tex(entry.value, entry.typed), None)
@@ -282,7 +294,7 @@ def check(topic: str, difficulty: str, seed: int, fields: dict[str, str]) -> Che
     for key in asked:
         text = fields.get(key, "").strip()
         if text:
-            entries[key] = read_field(text, checker.rules[key].variables(checker.problem))
+            entries[key] = read_key(checker, key, text)
     report = checker.check(Submission("the form", entries))
     verdicts = []
     for key in asked:

@@ -1,0 +1,110 @@
+"""Topic derivation: the notes' six derivations, each line an identity verified on random matrices.
+
+Fields (besides topic and title): ``derivation`` (one of the six), ``fade`` (a line number to hide).
+Answer key: ``line``, the student's expression for the faded line's right-hand side, judged by
+evaluating it and ours on the same random exact instances (tutor/topics/derivation/verify.py).
+doc.md beside this file shows a problem file and says what each field and answer means (the topic's
+page in the docs is built from it).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from tutor import fields
+from tutor.errors import ProblemError
+from tutor.escaping import brief
+from tutor.steps import Check, Solution, Step, StepData
+from tutor.topics.derivation import expr, verify
+from tutor.topics.derivation.derivations import ALL, Derivation
+from tutor.topics.derivation.value import Expression
+
+NAME = "derivation"
+SUMMARY = "The notes' derivations (trace maximisation, Gram trick, U/W lemma, Eckart–Young, K̂c = ηc, MDS), line by line"
+FIELDS = ("topic", "title", "derivation", "fade")
+ANSWER_KEYS = {
+    "line": "the right-hand side of the faded line, a matrix expression such as tr(X^T X) - tr(X^T U U^T X) "
+            "(only a problem that fades a line, fade: K, asks it)",
+}
+
+
+@dataclass(frozen=True)
+class Problem:
+    title: str
+    derivation: str  # a key of derivations.ALL
+    fade: int | None  # the line (1-based) shown as a blank, or None
+
+    @property
+    def spec(self) -> Derivation:
+        return ALL[self.derivation]
+
+
+def parse(raw: dict) -> Problem:
+    fields.reject_unknown(raw, FIELDS)
+    if "derivation" not in raw:
+        raise ProblemError(f"is missing: one of {', '.join(ALL)}", field="derivation")
+    name = raw["derivation"]
+    if not isinstance(name, str) or name not in ALL:
+        import difflib
+
+        hint = difflib.get_close_matches(str(name), ALL, n=1) if isinstance(name, str) else []
+        also = f"did you mean {hint[0]!r}? " if hint else ""
+        raise ProblemError(f"unknown derivation {brief(name)} ({also}known: {', '.join(ALL)})", field="derivation")
+    problem = Problem(fields.text(raw.get("title", ALL[name].title), "title"), name, None)
+    return with_fade(problem, raw["fade"]) if raw.get("fade") is not None else problem
+
+
+def with_fade(problem: Problem, fade: object) -> Problem:
+    """The problem with line ``fade`` hidden (the file's field, or `tutor solve --fade K`)."""
+    count = len(problem.spec.lines)
+    return replace(problem, fade=fields.integer(fade, "fade", 1, count))
+
+
+@dataclass(frozen=True)
+class LineData(StepData, kind="deriv_line"):
+    worked_checks = True  # the brief level shows the line; its verification is in the full solution
+    brief_note = False  # brief: the lines and their reasons only
+    brief_formula = "none"  # the template displays it (see deriv_line.j2)
+    number: int
+    continued: bool  # the line continues the previous one ("= …")
+    blank: str  # the line as the problem shows it: the faded line's right-hand side a blank, else ""
+    instances: int  # random instances the line was verified on
+    shapes: str  # their dimensions, e.g. "d = 3, n = 4, r = 2; …"
+
+
+def solve(problem: Problem) -> Solution:
+    """Every line, verified; the faded line's step carries the answer (its right-hand side) and the
+    problem statement shows that line with a blank (problem.j2)."""
+    spec = problem.spec
+    table = spec.table
+    steps = []
+    for number, (line, parsed) in enumerate(zip(spec.lines, verify.parsed_lines(spec.name)), start=1):
+        count = verify.check_line(spec, parsed.lhs, parsed.rel, parsed.rhs)  # LineFails: a bug of ours
+        faded = number == problem.fade
+        lhs = "" if line.lhs is None else expr.tex(parsed.lhs, table)
+        relation = {"=": "=", ">=": r"\ge", "<=": r"\le"}[line.rel]
+        formula = f"{lhs} {relation} {_tex(parsed.rhs, expr.shape(parsed.lhs, table), table)}".strip()
+        blank = f"{lhs} {relation} " + r"\boxed{\;?\;}" if faded else ""
+        check = Check(rf"\text{{holds on {count} random exact instances}}", True)
+        data = LineData(number, line.lhs is None, blank.strip(), count, _shapes(spec))
+        steps.append(Step("line" if faded else f"line{number}", "deriv_line", line.title, formula,
+                          Expression(parsed.rhs, table) if faded else None, data, (check,), line.note))
+    return Solution(NAME, problem.title, problem, tuple(steps), tuple(ANSWER_KEYS), (spec.conclusion,))
+
+
+def _tex(node: expr.Node, shape: tuple[str, str], table) -> str:
+    """LaTeX of a side; a 0 against a matrix is the zero matrix, bold as the notes write it."""
+    if isinstance(node, expr.Num) and node.value == 0 and shape != ("1", "1"):
+        return r"\mathbf 0"
+    return expr.tex(node, table)
+
+
+def _shapes(spec: Derivation) -> str:
+    return "; ".join(", ".join(f"{k} = {v}" for k, v in dims.items()) for dims in spec.shapes)
+
+
+def problem_data(problem: Problem) -> dict:
+    out = {"topic": NAME, "title": problem.title, "derivation": problem.derivation}
+    if problem.fade is not None:
+        out["fade"] = problem.fade
+    return out

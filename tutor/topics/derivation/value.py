@@ -1,0 +1,43 @@
+"""A matrix expression as an answer value: a SymPy atom, so that the checking and rendering code,
+which shows and stores answers as SymPy values, prints it (LaTeX, plain text) without knowing it."""
+
+from __future__ import annotations
+
+import sympy as sp
+
+from tutor.topics.derivation import expr
+
+
+_FORMULA = sp.Symbol("matrix_expression")
+
+
+class Expression(sp.Atom):
+    """An expression tree with the symbols it was read with; equal when the trees are."""
+
+    def __new__(cls, node: expr.Node, symbols: dict):
+        obj = super().__new__(cls)
+        obj.node = node
+        obj.symbols = symbols
+        return obj
+
+    @property
+    def free_symbols(self) -> set:
+        """Not a number: the code that prints answers shows a value with symbols as a formula (no
+        decimal beside it), as it does a polynomial."""
+        return {_FORMULA}
+
+    def _hashable_content(self):
+        return (expr.text(self.node),)
+
+    def _latex(self, printer=None) -> str:
+        return expr.tex(self.node, self.symbols)
+
+    def _sympystr(self, printer=None) -> str:
+        # The JSON's printer (it names numbers: name_of) writes what sympify reads back, SymPy's matrix
+        # expressions; every other str (a report's "read as") is the grammar the student typed.
+        if hasattr(printer, "name_of"):
+            return expr.sympy_text(self.node, self.symbols)
+        return expr.text(self.node)
+
+    def __reduce__(self):  # an Atom pickles its args, which this one has none of
+        return (Expression, (self.node, self.symbols))

@@ -1,0 +1,151 @@
+"""Verifying a derivation's lines, and judging an expression, on random exact instances.
+
+An identity between matrix expressions that holds on 24 random rational instances of several
+shapes is, for these low-degree polynomial identities, all but certainly an identity; a wrong
+line fails on the first instance or two. The instances are drawn from a fixed seed per derivation,
+so a solution, its verification and a student's verdict are the same on every run.
+"""
+
+from __future__ import annotations
+
+import random
+import zlib
+from dataclasses import dataclass
+from functools import cache
+
+from tutor.errors import ParseError
+from tutor.topics.derivation import expr
+from tutor.topics.derivation.derivations import ALL, Derivation
+
+INSTANCES = 24  # per derivation: the issue asks for at least 20
+
+
+@dataclass(frozen=True)
+class Instance:
+    dims: tuple[tuple[str, int], ...]
+    values: dict
+
+    def describe(self) -> str:
+        return ", ".join(f"{k} = {v}" for k, v in self.dims)
+
+
+@cache
+def instances(name: str) -> tuple[Instance, ...]:
+    derivation = ALL[name]
+    rng = random.Random(zlib.crc32(name.encode()))
+    out = []
+    for i in range(INSTANCES):
+        dims = derivation.shapes[i % len(derivation.shapes)]
+        out.append(Instance(tuple(dims.items()), derivation.build(rng, dims)))
+    return tuple(out)
+
+
+@dataclass(frozen=True)
+class Parsed:
+    lhs: expr.Node
+    rel: str
+    rhs: expr.Node
+
+
+@cache
+def parsed_lines(name: str) -> tuple[Parsed, ...]:
+    """The lines as trees, each continuing line given the previous rhs as its lhs."""
+    derivation = ALL[name]
+    out, previous = [], None
+    for line in derivation.lines:
+        rhs = expr.parse(line.rhs, derivation.table)
+        lhs = previous if line.lhs is None else expr.parse(line.lhs, derivation.table)
+        out.append(Parsed(lhs, line.rel, rhs))
+        previous = rhs
+    return tuple(out)
+
+
+class LineFails(AssertionError):
+    """A line of ours that does not hold: a bug in the derivation's data, never a student's doing."""
+
+
+def check_line(derivation: Derivation, lhs: expr.Node, rel: str, rhs: expr.Node) -> int:
+    """Verify lhs rel rhs on every instance; the number of instances, or LineFails naming the first
+    that fails."""
+    table = derivation.table
+    left, right = expr.shape(lhs, table), expr.shape(rhs, table)
+    if not _compatible(left, right, rhs):
+        raise LineFails(f"{expr.text(lhs)} is {left}, {expr.text(rhs)} is {right}")
+    for i, instance in enumerate(instances(derivation.name), start=1):
+        a, b = expr.evaluate(lhs, instance.values), expr.evaluate(rhs, instance.values)
+        holds = expr.equal(a, b) if rel == "=" else (expr.compare(a, b) >= 0 if rel == ">=" else expr.compare(a, b) <= 0)
+        if not holds:
+            raise LineFails(f"{expr.text(lhs)} {rel} {expr.text(rhs)} fails on instance {i} ({instance.describe()})")
+    return len(instances(derivation.name))
+
+
+def _compatible(a, b, rhs) -> bool:
+    if a == b or (isinstance(rhs, expr.Num) and rhs.value == 0):
+        return True
+    return expr.merge_shapes(a, b) is not None
+
+
+@dataclass(frozen=True)
+class Verdict:
+    correct: bool
+    message: str
+
+
+def judge(derivation: Derivation, index: int, answer: expr.Node) -> Verdict:
+    """A student's expression for the rhs of line ``index`` (0-based), against ours, on every instance."""
+    table = derivation.table
+    expected = parsed_lines(derivation.name)[index].rhs
+    want = expr.shape(expected, table)
+    try:
+        got = expr.shape(answer, table)
+    except expr.ShapeError as err:
+        return Verdict(False, f"the shapes do not fit: {err.message}")
+    zero = isinstance(answer, expr.Num) and answer.value == 0
+    if not zero and expr.merge_shapes(want, got) is None:
+        return Verdict(False, f"this is {expr.describe_shape(*got)}, the line needs {expr.describe_shape(*want)}")
+    wrong, factors = [], []
+    for i, instance in enumerate(instances(derivation.name), start=1):
+        try:
+            given = expr.evaluate(answer, instance.values)
+        except ParseError as err:
+            return Verdict(False, f"cannot evaluate it on instance {i} ({instance.describe()}): {err.message}")
+        right = expr.evaluate(expected, instance.values)
+        if not expr.equal(given, right):
+            wrong.append(i)
+            factors.append((instance, _factor(given, right)))
+    count = len(instances(derivation.name))
+    if wrong:
+        first = instances(derivation.name)[wrong[0] - 1].describe()
+        factor = _common_factor(derivation, factors) if len(wrong) == count else None
+        hint = f"; it is {factor} times the right-hand side" if factor is not None else ""
+        return Verdict(False, f"not equal to the right-hand side: it differs on {len(wrong)} of {count} random "
+                              f"instances (the first: {first}){hint}")
+    return Verdict(True, f"equal to the right-hand side on all {count} random instances")
+
+
+def _common_factor(derivation: Derivation, factors) -> str | None:
+    """The factor an answer is off by on every instance: a number, or a scalar symbol (n, λ) or its
+    inverse; None when there is none."""
+    if any(f is None for _, f in factors):
+        return None
+    values = {f for _, f in factors}
+    if len(values) == 1:
+        return str(values.pop())
+    for symbol in derivation.symbols:
+        if symbol.scalar:
+            for power, shown in ((1, symbol.name), (-1, f"1/{symbol.name}")):
+                if all(expr.is_zero(f - inst.values[symbol.name] ** power) for inst, f in factors):
+                    return shown
+    return None
+
+
+def _factor(given, right):
+    """c when given = c·right for a number c (a lost sign or factor n is the commonest slip), else None."""
+    a, b = ([given], [right]) if not hasattr(given, "shape") or not hasattr(right, "shape") else (list(given), list(right))
+    if len(a) != len(b) or any(isinstance(x, expr.Scaled) for x in (given, right)):
+        return None
+    pivot = next((k for k, x in enumerate(b) if x != 0), None)
+    if pivot is None:
+        return None
+    c = a[pivot] / b[pivot]
+    return c if all(expr.is_zero(x - c * y) for x, y in zip(a, b)) else None
