@@ -229,7 +229,7 @@ def test_cli_fade_blanks_a_line_and_check_takes_it(tmp_path):
     out = run_cli("solve", "derivation/gram-trick", "--fade", "2")
     assert out.exit_code == 0
     problem = out.stdout.split("## Solution")[0]
-    assert r"\frac{1}{n} \mathbf X \mathbf K \mathbf v = \boxed{\;?\;}" in problem
+    assert r"\frac{1}{n} \mathbf X \mathbf K \mathbf v &= \boxed{\;?\;} &&(2)" in problem
     answers = tmp_path / "a.yaml"
     answers.write_text('line: "(1/n) X X^T X v"\n')
     out = run_cli("check", "derivation/gram-trick", "--fade", "2", str(answers), "--format", "text")

@@ -64,10 +64,12 @@ def with_fade(problem: Problem, fade: object) -> Problem:
 class LineData(StepData, kind="deriv_line"):
     worked_checks = True  # the brief level shows the line; its verification is in the full solution
     brief_note = False  # brief: the lines and their reasons only
-    brief_formula = "none"  # the template displays it (see deriv_line.j2)
+    brief_formula = "trailing"  # brief: "k. reason. lhs = rhs", one line each, like a derivation on paper
     number: int
     continued: bool  # the line continues the previous one ("= …")
-    blank: str  # the line as the problem shows it: the faded line's right-hand side a blank, else ""
+    lhs: str  # LaTeX of the sides ("" for a continued line) and of the relation: the problem's aligned block
+    relation: str
+    shown: str  # the right-hand side as the problem shows it: a blank on the faded line
     instances: int  # random instances the line was verified on
     shapes: str  # their dimensions, e.g. "d = 3, n = 4, r = 2; …"
 
@@ -78,18 +80,28 @@ def solve(problem: Problem) -> Solution:
     spec = problem.spec
     table = spec.table
     steps = []
+    chain_lhs, chain_rel = "", "="  # a continued line's statement starts where its chain does
     for number, (line, parsed) in enumerate(zip(spec.lines, verify.parsed_lines(spec.name)), start=1):
         count = verify.check_line(spec, parsed.lhs, parsed.rel, parsed.rhs)  # LineFails: a bug of ours
         faded = number == problem.fade
         lhs = "" if line.lhs is None else expr.tex(parsed.lhs, table)
-        relation = {"=": "=", ">=": r"\ge", "<=": r"\le"}[line.rel]
-        formula = f"{lhs} {relation} {_tex(parsed.rhs, expr.shape(parsed.lhs, table), table)}".strip()
-        blank = f"{lhs} {relation} " + r"\boxed{\;?\;}" if faded else ""
+        if line.lhs is not None:
+            chain_lhs, chain_rel = lhs, line.rel
+        elif line.rel != "=":  # "a = b ≥ c" states a ≥ c
+            chain_rel = line.rel
+        rhs = _tex(parsed.rhs, expr.shape(parsed.lhs, table), table)
+        # The step states the whole of it (the chain's start = this side), so that a brief line reads alone;
+        # the problem's aligned block shows the chain as written (lhs, relation, shown).
+        formula = f"{chain_lhs} {_RELATION[chain_rel]} {rhs}"
         check = Check(rf"\text{{holds on {count} random exact instances}}", True)
-        data = LineData(number, line.lhs is None, blank.strip(), count, _shapes(spec))
+        data = LineData(number=number, continued=line.lhs is None, lhs=lhs, relation=_RELATION[line.rel],
+                        shown=r"\boxed{\;?\;}" if faded else rhs, instances=count, shapes=_shapes(spec))
         steps.append(Step("line" if faded else f"line{number}", "deriv_line", line.title, formula,
                           Expression(parsed.rhs, table) if faded else None, data, (check,), line.note))
     return Solution(NAME, problem.title, problem, tuple(steps), tuple(ANSWER_KEYS), (spec.conclusion,))
+
+
+_RELATION = {"=": "=", ">=": r"\ge", "<=": r"\le"}
 
 
 def _tex(node: expr.Node, shape: tuple[str, str], table) -> str:

@@ -223,7 +223,9 @@ ECKART = Derivation(
      Line(None, "=", "norm(Delta)^2 - norm(Deltar)^2", "The discarded singular values",
           r"$\delta_{r+1}^2 + \delta_{r+2}^2 + \dots$: the squared norm of $\boldsymbol\Delta - \boldsymbol\Delta_r$.",
           "medium"),
-     Line("norm(D - M)^2", ">=", "norm(D - Dr)^2", "The minimum",
+     Line("norm(D - M)^2", ">=", "norm(D - Dr)^2",
+          r"$\|\boldsymbol\Delta - \mathbf N\|^2 = \sum_i (\delta_i - N_{ii})^2 + \sum_{i \ne j} N_{ij}^2$ is least, "
+          r"for rank at most $r$, at $\mathbf N = \boldsymbol\Delta_r$",
           r"$\|\boldsymbol\Delta - \mathbf N\|^2$ sums $(\delta_i - N_{ii})^2$ and the squares of every other entry "
           r"of $\mathbf N$; with rank at most $r$ it is smallest when $\mathbf N = \boldsymbol\Delta_r$.", "medium")),
     r"No matrix of rank at most $r$ is closer to $\mathbf D$ than $\mathbf D_r$, and only the first $r$ columns "
