@@ -76,7 +76,11 @@ def solve(problem: Problem) -> Solution:
     means = pca.means_step(X)
     centred = pca.centred_step(X, means.result)
     covariance = pca.pca_covariance_step(centred.result, divisor_of(problem), problem.unbiased)
-    steps = (means, centred, covariance) + from_covariance(problem, means.result, centred.result, covariance.result)
+    later = from_covariance(problem, means.result, centred.result, covariance.result)
+    # The Gram route exists so as not to form the d × d S (the notes' PCA problem 2): it is no step then,
+    # and the question asks for K instead; S still serves the checks (S u = λu) behind the scenes.
+    by_gram = any(step.key == "gram" for step in later)
+    steps = (means, centred) + (() if by_gram else (covariance,)) + later
     return Solution(NAME, problem.title, problem, steps, tuple(ANSWER_KEYS))
 
 
