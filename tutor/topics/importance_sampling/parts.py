@@ -3,7 +3,7 @@ imperative a lecturer writes for it, in the words of the notes; and the parts as
 (see tutor/question.py)."""
 
 WORDING = {
-    "exact": (r"E_p[f]", r"Compute the exact value $E_p[f] = \sum_x f(x)\,p(x)$."),
+    "exact": (r"E_p[f]", r"Compute the exact value of $E_p[f]$."),  # a sum or an integral: both forms
     "weights": (r"w(x_i)", r"Give the importance weight $w(x_i) = p(x_i)/q(x_i)$ of each sample."),
     "estimate": (r"\tfrac1n \textstyle\sum_i f(x_i)\,w(x_i)", r"Estimate $E_p[f]$ by importance sampling."),
     "self_normalised": (r"\textstyle\sum_i f(x_i)\,w(x_i) / \sum_i w(x_i)", r"Give the self-normalised estimate."),
