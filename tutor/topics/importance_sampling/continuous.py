@@ -208,13 +208,61 @@ def _somewhere(condition, low, high) -> bool:
 
 
 def integral(expr: sp.Expr, low, high, what: str, field: str) -> sp.Expr:
-    """∫_low^high expr dx exactly: oo when it diverges to +∞, refused when SymPy cannot find it."""
-    value = _limited(what, field, lambda: sp.integrate(expr, (X, low, high)))
+    """∫_low^high expr dx exactly: oo when it diverges to +∞, nan when it diverges otherwise, refused when
+    SymPy cannot find it."""
+    value = _limited(what, field, lambda: _integrate(expr, low, high))
     if value.has(sp.Integral) or value.has(sp.Piecewise):
         raise ProblemError(f"SymPy could not find {what} exactly", field=field)
     if value.has(sp.oo, -sp.oo, sp.zoo, sp.nan):
         return sp.oo if value == sp.oo else sp.nan
-    return _limited(what, field, lambda: tidy(sp.simplify(value)))
+    return simpler(value)
+
+
+def _integrate(expr: sp.Expr, low, high) -> sp.Expr:
+    """The integral by the fastest exact route: on [a, oo), a divergence from the integrand's limit, else
+    by an antiderivative; a rational function on a finite interval by ratint (integrate() takes tens of
+    seconds on some, where a quadratic denominator brings in log and atan terms), a pole on the interval
+    being a divergence; everything else by integrate()."""
+    from sympy.integrals.rationaltools import ratint
+
+    if high is sp.oo:
+        # An integrand that does not tend to 0 diverges: decided by a limit at once, where integrate()
+        # spends seconds on a growing exponential before it says oo.
+        tail = sp.limit(expr, X, sp.oo)
+        if tail != 0:
+            return sp.oo if (tail is sp.oo or tail.is_positive) else sp.nan
+        if not _singular(expr, low, high):
+            # Up to oo by an antiderivative and its limit: integrate() over [a, oo) goes through Meijer
+            # G-functions and takes seconds on a polynomial times an exponential, which this does at once.
+            antiderivative = sp.integrate(expr, X)
+            if not antiderivative.has(sp.Integral):
+                return sp.limit(antiderivative, X, sp.oo) - antiderivative.subs(X, low)
+    if high is sp.oo or high.has(X) or not expr.is_rational_function(X):
+        return sp.integrate(expr, (X, low, high))
+    numerator, denominator = sp.fraction(sp.cancel(expr))
+    if denominator.has(X) and any(low <= r <= high for r in sp.real_roots(sp.Poly(denominator, X))):
+        return sp.nan  # a pole of a rational function is never integrable
+    antiderivative = ratint(numerator / denominator, X)
+    return antiderivative.subs(X, high) - antiderivative.subs(X, low)
+
+
+def _singular(expr: sp.Expr, low, high) -> bool:
+    """Whether a denominator of expr vanishes on the interval (where an antiderivative's values at the
+    ends would not give the integral): then integrate() decides."""
+    denominator = sp.denom(sp.together(expr))
+    if not denominator.has(X):
+        return False
+    return sp.solveset(sp.Eq(denominator, 0), X, sp.Interval(low, high)) is not sp.S.EmptySet
+
+
+def simpler(expr: sp.Expr, seconds: float = 1.0) -> sp.Expr:
+    """tidy(simplify(expr)) when simplify finishes in time (it can take minutes on sums of logs and
+    arctangents), else tidy(expr): the same value, less neatly written."""
+    try:
+        with deadline(seconds, "simplifying"):
+            return tidy(sp.simplify(expr))
+    except SolveTimeout:
+        return tidy(expr)
 
 
 def _total(density, name: str, low, high) -> sp.Expr:

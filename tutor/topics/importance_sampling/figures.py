@@ -104,11 +104,11 @@ TAIL = sp.Rational(1, 50)  # an infinite interval is drawn up to where p and q b
 def densities_plot(problem, weight) -> Plot:
     """p, q and f·w over the interval (up to a cut-off on [a, oo)), the samples marked on f·w: the
     weighted f that the estimate averages, large where q draws rarely and p often."""
-    from tutor.topics.importance_sampling.continuous import X, at
+    from tutor.topics.importance_sampling.continuous import at, simpler
 
     low, high = problem.low, _drawn_end(problem)
     grid = [low + (high - low) * sp.Rational(k, CURVE_POINTS - 1) for k in range(CURVE_POINTS)]
-    fw = sp.simplify(problem.f * weight)
+    fw = simpler(problem.f * weight)
 
     def curve(expr):
         values = ((t, at(expr, t)) for t in grid)

@@ -14,7 +14,7 @@ import sympy as sp
 from tutor.exact.tidy import sign_of, tidy
 from tutor.steps import Check, Step, StepData
 from tutor.topics.importance_sampling import recipe
-from tutor.topics.importance_sampling.continuous import X, at, integral
+from tutor.topics.importance_sampling.continuous import X, at, integral, simpler
 
 
 def _tex(value) -> str:
@@ -95,7 +95,7 @@ def exact_step(problem, value) -> Step:
         title="The exact expectation under p",
         formula=r"E_p[f] = \int f(x)\,p(x)\,dx",
         result=value,
-        data=IntegralData(tidy(sp.simplify(problem.f * problem.p)), problem.low, problem.high),
+        data=IntegralData(simpler(problem.f * problem.p), problem.low, problem.high),
         note="The value the estimate aims at, found exactly.",
     )
 
@@ -112,7 +112,7 @@ class ContinuousWeightsData(StepData, kind="isc_weights"):
 
 
 def weight_function(problem) -> sp.Expr:
-    return tidy(sp.simplify(problem.p / problem.q))
+    return simpler(problem.p / problem.q)
 
 
 def weights_step(problem, weight) -> Step:
@@ -147,10 +147,10 @@ def variance_steps(problem, weight, mean) -> list[Step]:
     cases = (
         ("q", "variance_is", "The variance of one importance-sampling draw",
          rf"\operatorname{{Var}}_q[f\,w] = {b} \frac{{f(x)^2\,p(x)^2}}{{q(x)}}\,dx - E_p[f]^2",
-         tidy(sp.simplify(problem.f**2 * weight * problem.p))),
+         simpler(problem.f**2 * weight * problem.p)),
         ("p", "variance_mc", "Compared with plain Monte Carlo under p",
          rf"\operatorname{{Var}}_p[f] = {b} f(x)^2\,p(x)\,dx - E_p[f]^2",
-         tidy(sp.simplify(problem.f**2 * problem.p))),
+         simpler(problem.f**2 * problem.p)),
     )
     seconds = {u: integral(g, problem.low, problem.high, f"the second moment under {u}", "q" if u == "q" else "f")
                for u, _, _, _, g in cases}
