@@ -333,8 +333,11 @@ def uniform_draws(n: int, seed: int) -> tuple[sp.Rational, ...]:
 
 def inverse_cdf(cdf: sp.Expr, u: sp.Expr, low, high) -> sp.Expr:
     """The x of the interval with Q(x) = u, exactly (Q is increasing where q > 0, so there is one)."""
-    roots = _limited(f"the inverse of q's CDF at u = {u}", "draw", lambda: sp.solve(sp.Eq(cdf, u), X))
-    inside = [tidy(r) for r in roots if r.is_real and _inside(r, low, high)]
+    # solveset over the interval writes the inverse as the notes would (x = -ln(1 - u)/λ); solve() returns
+    # complex branches and powers inside the logarithm.
+    roots = _limited(f"the inverse of q's CDF at u = {u}", "draw",
+                     lambda: sp.solveset(sp.Eq(cdf, u), X, sp.Interval(low, high)))
+    inside = list(roots) if isinstance(roots, sp.FiniteSet) else []
     if len(inside) != 1 or sp.count_ops(inside[0]) > SAMPLE_OPS:
         raise ProblemError(f"q's CDF has no short exact inverse at u = {u}: give the samples instead", field="draw")
     return inside[0]

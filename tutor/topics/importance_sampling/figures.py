@@ -114,14 +114,22 @@ def densities_plot(problem, weight) -> Plot:
         values = ((t, at(expr, t)) for t in grid)
         return tuple((t, v) for t, v in values if v.is_finite and v.is_real)
 
+    p_curve, q_curve, fw_curve = curve(problem.p), curve(problem.q), curve(fw)
+    dots = [(x, at(fw, x)) for x in sorted(set(problem.samples), key=sp.N) if x <= high]
+    # f·w may grow without bound (a proposal with light tails): cut it off at a few times the other
+    # values, so that p and q stay visible.
+    cap = 3 * max([sp.Integer(1), *(v for _, v in p_curve + q_curve), *(abs(v) for _, v in dots)],
+                  key=sp.N)
+    shown = tuple((t, v) for t, v in fw_curve if abs(v) <= cap)
+    clipped = f"; $f\\,w$ is cut off where $|f\\,w| > {tex(cap)}$" if len(shown) < len(fw_curve) else ""
     cut = "" if high == problem.high else f", drawn up to $x = {tex(high)}$"
     return Plot(
         "The target $p$, the proposal $q$ and the weighted function $f\\,w = f\\,p/q$ on the interval"
-        f"{cut}; the dots are the samples' $f(x_i)\\,w(x_i)$, whose average is the estimate.",
-        (Curve(curve(problem.p), "p", formula=tex(problem.p), tone="blue"),
-         Curve(curve(problem.q), "q", formula=tex(problem.q), tone="orange"),
-         Curve(curve(fw), "f\\,w", formula=tex(fw), tone="green", dashed=True),
-         *(Point(x, at(fw, x), tone="green") for x in sorted(set(problem.samples), key=sp.N) if x <= high)),
+        f"{cut}{clipped}; the dots are the samples' $f(x_i)\\,w(x_i)$, whose average is the estimate.",
+        (Curve(p_curve, "p", formula=tex(problem.p), tone="blue"),
+         Curve(q_curve, "q", formula=tex(problem.q), tone="orange"),
+         Curve(shown, "f\\,w", formula=tex(fw), tone="green", dashed=True),
+         *(Point(x, v, tone="green") for x, v in dots if abs(v) <= cap)),
         x_label="x", y_label="", equal=False,
     )
 
