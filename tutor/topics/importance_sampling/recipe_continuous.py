@@ -134,8 +134,7 @@ def weights_step(problem, weight) -> Step:
 
 @dataclass(frozen=True)
 class DivergentData(StepData, kind="isc_divergent"):
-    brief_formula = "display"
-    brief_note = False
+    brief_formula = "display"  # the note, at both levels, says which integral diverges and why that matters
     under: str  # "q" or "p"
     integrand: sp.Expr  # the second moment's integrand, which has no finite integral
 
