@@ -136,6 +136,9 @@ def test_every_exact_integral_matches_quadrature():
 @pytest.mark.parametrize("text,field,words", [
     (_yaml("[0, 1]", "1", "2*x"), "q", "at x = 0, q(x) = 0 but p(x) = 1"),
     (_yaml("[0, 1]", "1", "1", "1/x"), "f", "diverges"),
+    (_yaml("[0, 1]", "1", "1", "1/(x - 1/2)^2"), "f", "diverges"),  # a pole inside: an antiderivative says -4
+    (_yaml("[0, 1]", "1", "1", "1/(x - 1/2)"), "f", "diverges"),  # its principal value 0 is no integral
+    (_yaml("[0, oo]", "exp(-x)", "exp(-x)", "1/(x - 1)^2"), "f", "diverges"),  # a pole on [0, oo)
     (_yaml("[0, 2]", "2*x", "uniform"), "p", "integrates to 4 over the interval, not 1"),
     (_yaml("[0, 1]", "4*x - 1", "1"), "p", "negative somewhere"),
     (_yaml("[1, oo]", "1/x", "exp(1 - x)"), "p", "diverges, so it is not a density"),

@@ -32,7 +32,7 @@ MAX_RATE = 20  # |c| of every coefficient in the exponent of exp(...) (as in exp
 MAX_EXPONENT_DEGREE = 2  # exp of a polynomial of degree at most 2 (a Gaussian at most)
 MAX_DRAW_DENOMINATOR = 100  # the uniform numbers u of a draw are k/100
 SECONDS = 5.0  # for each integral, sign decision or inverse CDF
-SAMPLE_OPS = 40  # an exact sample (an inverse CDF at u) at most this long, else refused
+SAMPLE_OPS = 12  # an exact sample (an inverse CDF at u) at most this long, else refused: ln(100/89)/3 is 3
 INFINITY = ("oo", "inf", "infinity", "∞")
 
 
@@ -225,6 +225,8 @@ def _integrate(expr: sp.Expr, low, high) -> sp.Expr:
     being a divergence; everything else by integrate()."""
     from sympy.integrals.rationaltools import ratint
 
+    if not high.has(X) and _non_integrable_pole(expr, low, high):
+        return sp.nan
     if high is sp.oo:
         # An integrand that does not tend to 0 diverges: decided by a limit at once, where integrate()
         # spends seconds on a growing exponential before it says oo.
@@ -249,10 +251,27 @@ def _integrate(expr: sp.Expr, low, high) -> sp.Expr:
 def _singular(expr: sp.Expr, low, high) -> bool:
     """Whether a denominator of expr vanishes on the interval (where an antiderivative's values at the
     ends would not give the integral): then integrate() decides."""
+    return _poles(expr, low, high) != []
+
+
+def _poles(expr: sp.Expr, low, high):
+    """The zeros of expr's denominator on the interval; None when SymPy cannot list them."""
     denominator = sp.denom(sp.together(expr))
     if not denominator.has(X):
-        return False
-    return sp.solveset(sp.Eq(denominator, 0), X, sp.Interval(low, high)) is not sp.S.EmptySet
+        return []
+    zeros = sp.solveset(sp.Eq(denominator, 0), X, sp.Interval(low, high))
+    return list(zeros) if isinstance(zeros, sp.FiniteSet) else None
+
+
+def _non_integrable_pole(expr: sp.Expr, low, high) -> bool:
+    """Whether expr behaves like c/(x − z), c ≠ 0, or worse at a zero z of its denominator on the interval:
+    (x − z)·expr does not tend to 0 there, and no such integral converges (1/√x does, and is left to
+    integrate())."""
+    for z in _poles(expr, low, high) or []:
+        sides = [d for d, inside in (("+", z != high), ("-", z != low)) if inside]
+        if any(sp.limit((X - z) * expr, X, z, side) != 0 for side in sides):
+            return True
+    return False
 
 
 def simpler(expr: sp.Expr, seconds: float = 1.0) -> sp.Expr:
@@ -297,7 +316,13 @@ def _inside(x, low, high) -> bool:
 
 
 def at(expr: sp.Expr, x: sp.Expr) -> sp.Expr:
-    return tidy(expr.subs(X, x))
+    """expr at x, tidied when that takes under a second (rationalising nested roots can take minutes)."""
+    value = expr.subs(X, x)
+    try:
+        with deadline(1.0, "tidying"):
+            return tidy(value)
+    except SolveTimeout:
+        return value
 
 
 def _samples(raw, q, low, high) -> tuple[sp.Expr, ...]:

@@ -136,13 +136,20 @@ def densities_plot(problem, weight) -> Plot:
 
 def _drawn_end(problem):
     """The interval's upper end, or on [a, oo) the first whole x from a + 1 where p and q both have at most
-    TAIL of their mass left (and at least every sample), at most a + 40."""
+    TAIL of their mass left (and at least every sample), at most a + 40; a + 10 if SymPy cannot tell
+    within two seconds (a figure is no reason to refuse a problem)."""
     if problem.high is not sp.oo:
         return problem.high
+    from tutor.deadline import deadline
+    from tutor.errors import SolveTimeout
     from tutor.topics.importance_sampling.continuous import X
 
-    tails = [sp.integrate(d, (X, X, sp.oo)) for d in (problem.p, problem.q)]  # exact tails 1 − CDF
     end = problem.low + 1
-    while end < problem.low + 40 and any(bool(t.subs(X, end) > TAIL) for t in tails):
-        end += 1
+    try:
+        with deadline(2.0, "the figure's range"):
+            tails = [sp.integrate(d, (X, X, sp.oo)) for d in (problem.p, problem.q)]  # exact tails 1 − CDF
+            while end < problem.low + 40 and any(bool(t.subs(X, end) > TAIL) for t in tails):
+                end += 1
+    except (SolveTimeout, TypeError, ValueError):
+        end = problem.low + 10
     return max(end, *(sp.ceiling(x) for x in problem.samples))
