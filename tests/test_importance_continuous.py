@@ -233,3 +233,11 @@ def test_the_topic_doc_shows_real_output():
         args = [sys.executable, "-m", "tutor", *command.split()[1:]]
         got = subprocess.run(args, cwd=root, capture_output=True, text=True).stdout.splitlines()
         assert matches(expected, got), "\n".join(got)
+
+
+def test_the_question_words_an_integral_on_an_interval_and_a_sum_on_a_support():
+    continuous_parts = {p.key: p.text for p in tutor.solve(str(HERE / "light-tailed-proposal.yaml")).question.parts}
+    discrete_parts = {p.key: p.text for p in tutor.solve(str(HERE / "three-points.yaml")).question.parts}
+    assert r"\int f(x)" in continuous_parts["exact"] and r"\sum_x" in discrete_parts["exact"]
+    assert "variance_is" not in continuous_parts  # infinite: no part, and the comparison names it
+    assert r"Compare $\operatorname{Var}_q[f\,w]$" in continuous_parts["variance_mc"]

@@ -3,7 +3,7 @@ imperative a lecturer writes for it, in the words of the notes; and the parts as
 (see tutor/question.py)."""
 
 WORDING = {
-    "exact": (r"E_p[f]", r"Compute the exact value of $E_p[f]$."),  # a sum or an integral: both forms
+    "exact": (r"E_p[f]", r"Compute the exact value $E_p[f] = \sum_x f(x)\,p(x)$."),
     "weights": (r"w(x_i)", r"Give the importance weight $w(x_i) = p(x_i)/q(x_i)$ of each sample."),
     "estimate": (r"\tfrac1n \textstyle\sum_i f(x_i)\,w(x_i)", r"Estimate $E_p[f]$ by importance sampling."),
     "self_normalised": (r"\textstyle\sum_i f(x_i)\,w(x_i) / \sum_i w(x_i)", r"Give the self-normalised estimate."),
@@ -13,3 +13,16 @@ WORDING = {
 }
 
 DEFAULT_PARTS = ("exact", "weights", "estimate", "self_normalised", "variance_is", "variance_mc")
+
+
+def problem_wording(problem, key: str):
+    """Densities on an interval: E_p[f] is an integral, and the variance of one importance-sampling
+    draw may be infinite (then it is no part, so the comparison names it rather than says "it")."""
+    if not getattr(problem, "continuous", False):
+        return None
+    if key == "exact":
+        return r"E_p[f]", r"Compute the exact value $E_p[f] = \int f(x)\,p(x)\,dx$."
+    if key == "variance_mc":
+        return WORDING[key][0], (r"Compare $\operatorname{Var}_q[f\,w]$ with the variance "
+                                 r"$\operatorname{Var}_p[f]$ of one plain Monte Carlo draw under $p$.")
+    return None
