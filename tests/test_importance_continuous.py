@@ -241,3 +241,25 @@ def test_the_question_words_an_integral_on_an_interval_and_a_sum_on_a_support():
     assert r"\int f(x)" in continuous_parts["exact"] and r"\sum_x" in discrete_parts["exact"]
     assert "variance_is" not in continuous_parts  # infinite: no part, and the comparison names it
     assert r"Compare $\operatorname{Var}_q[f\,w]$" in continuous_parts["variance_mc"]
+
+
+@pytest.mark.parametrize("name, cut", [("quadratic-target", False), ("light-tailed-proposal", True)])
+def test_the_figure_draws_p_q_and_f_w_with_the_samples_on_f_w(name, cut):
+    from tutor.rendering import to_json
+
+    solution = tutor.solve(str(HERE / f"{name}.yaml"))
+    problem = solution.problem
+    (figure,) = [s["figure"] for s in to_json(solution)["steps"] if "figure" in s]
+    curves = {item["label"]: item["points"] for item in figure["items"] if item["type"] == "curve"}
+    assert list(curves) == ["p", "q", r"f\,w"]
+    fw = problem.f * problem.p / problem.q
+    for label, expr in (("p", problem.p), ("q", problem.q), (r"f\,w", fw)):
+        for x, y in curves[label]:  # each point (x, value at x), exactly
+            x_value, y_value = (parse_map(v["exact"].replace("**", "^").replace("log", "ln"), {"x": X})
+                                for v in (x, y))
+            assert sp.simplify(expr.subs(X, x_value) - y_value) == 0, (label, x, y)
+    dots = [(item["x"]["approx"], item["y"]["approx"]) for item in figure["items"] if item["type"] == "point"]
+    products = [(float(x), float(v)) for x, v in zip(problem.samples, solution.step("weights").data.products)]
+    assert dots and all(any(abs(x - a) < 1e-12 and abs(y - b) < 1e-12 for a, b in products) for x, y in dots)
+    assert ("is cut off" in figure["caption"]) == cut
+    assert (len(curves[r"f\,w"]) < len(curves["p"])) == cut  # points of f·w beyond the cut are left out
