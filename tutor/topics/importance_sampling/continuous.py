@@ -56,10 +56,11 @@ class ContinuousProblem:
 
 
 def parse(raw: dict, title_default: str) -> ContinuousProblem:
-    for name in ("support", "samples_from"):
-        if name in raw:
-            raise ProblemError("give either support (a finite list of points) or interval, not both",
-                               field=name)
+    if "support" in raw:
+        raise ProblemError("give either support (a finite list of points) or interval, not both", field="support")
+    if ("samples" in raw) == ("draw" in raw):  # the cheap checks first: the integrals below take time
+        raise ProblemError("give either samples (a list of points of the interval) or draw: {n: N, seed: S}",
+                           field="samples")
     low, high = _interval(raw.get("interval"))
     p, p_text = _density(raw.get("p"), "p", low, high)
     q, q_text = _density(raw.get("q"), "q", low, high)
@@ -70,9 +71,6 @@ def parse(raw: dict, title_default: str) -> ContinuousProblem:
     if not mean.is_finite:
         raise ProblemError("E_p[f], the integral of f(x) p(x) over the interval, diverges: there is nothing "
                            "to estimate", field="f")
-    if ("samples" in raw) == ("draw" in raw):
-        raise ProblemError("give either samples (a list of points of the interval) or draw: {n: N, seed: S}",
-                           field="samples")
     uniforms, cdf, seed = (), None, None
     if "samples" in raw:
         samples = _samples(raw["samples"], q, low, high)
