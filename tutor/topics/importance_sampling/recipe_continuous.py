@@ -30,6 +30,8 @@ def _bounds(problem) -> str:
 @dataclass(frozen=True)
 class DensitiesData(StepData, kind="isc_densities"):
     brief_formula = "none"  # the brief line states the densities and their integrals
+    worked_checks = True  # ... and every check, so the brief level leaves out the "Checks:" line
+    brief_note = False  # the brief line ends with the support condition the note explains
     low: sp.Expr
     high: sp.Expr  # may be oo
     p: sp.Expr
@@ -134,7 +136,8 @@ def weights_step(problem, weight) -> Step:
 
 @dataclass(frozen=True)
 class DivergentData(StepData, kind="isc_divergent"):
-    brief_formula = "display"  # the note, at both levels, says which integral diverges and why that matters
+    brief_formula = "none"  # the brief line is the formula = ∞; the note, at both levels, says which
+    # integral diverges and why that matters
     under: str  # "q" or "p"
     integrand: sp.Expr  # the second moment's integrand, which has no finite integral
 
