@@ -263,3 +263,14 @@ def test_the_figure_draws_p_q_and_f_w_with_the_samples_on_f_w(name, cut):
     assert dots and all(any(abs(x - a) < 1e-12 and abs(y - b) < 1e-12 for a, b in products) for x, y in dots)
     assert ("is cut off" in figure["caption"]) == cut
     assert (len(curves[r"f\,w"]) < len(curves["p"])) == cut  # points of f·w beyond the cut are left out
+
+
+def test_the_parser_reads_e_to_a_power_of_x_as_exp_and_still_refuses_other_bases():
+    from tutor.errors import ParseError
+
+    x = sp.Symbol("x")
+    assert parse_map("e^(-x/2)/2", {"x": x}) == sp.exp(-x / 2) / 2
+    assert parse_map("2e^(-2x)", {"x": x}) == 2 * sp.exp(-2 * x)
+    for text in ("2^x", "x^x", "e^(ln(x))"):
+        with pytest.raises(ParseError):
+            parse_map(text, {"x": x})

@@ -14,7 +14,7 @@ import sympy as sp
 from tutor.exact.tidy import sign_of, tidy
 from tutor.steps import Check, Step, StepData
 from tutor.topics.importance_sampling import recipe
-from tutor.topics.importance_sampling.continuous import X, at, integral, simpler
+from tutor.topics.importance_sampling.continuous import at, integral, simpler
 
 
 def _tex(value) -> str:
