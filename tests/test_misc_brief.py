@@ -16,7 +16,10 @@ BUNDLED = sorted(f"{p.parent.name}/{p.stem}" for t in MISC for p in (PROBLEMS / 
 # Measured: every one is a single page but compare-two (its boxed answers spill over) and the simulated
 # random directions (its random tries add a step with a second table after the figure). Three pages each
 # before (amortised, dfs-code, importance-sampling).
-TWO_PAGES = {"dfs-code/compare-two", "high-dim/random-directions-simulated"}
+# The two drawn on an interval spill their final answers onto a second page: their samples are logarithms
+# (x = -ln(1 - u)/λ), their estimates exact sums of them.
+TWO_PAGES = {"dfs-code/compare-two", "high-dim/random-directions-simulated",
+             "importance-sampling/exponential-pair", "importance-sampling/light-tailed-proposal"}
 
 
 def _solve(name):

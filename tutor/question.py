@@ -173,9 +173,14 @@ def topic_parts(topic: ModuleType) -> ModuleType | None:
         return None
 
 
-def wording(topic: ModuleType, key: str) -> tuple[str, str]:
+def wording(topic: ModuleType, key: str, problem=None) -> tuple[str, str]:
     """(symbol, imperative sentence) of a key: the topic's own, else made from the key's name
-    (ANSWER_KEYS describes it in Unicode that LaTeX may not set: a₁₁, K̂)."""
+    (ANSWER_KEYS describes it in Unicode that LaTeX may not set: a₁₁, K̂). A topic whose problems come
+    in forms worded differently (a sum or an integral) words a key for its problem with the parts
+    module's problem_wording(problem, key) -> (symbol, sentence), or None for its WORDING."""
+    own = getattr(topic_parts(topic), "problem_wording", None)
+    if problem is not None and own is not None and (found := own(problem, key)) is not None:
+        return found
     table = getattr(topic_parts(topic), "WORDING", {})
     if key in table:
         return table[key]
@@ -223,7 +228,7 @@ def build(solution, exam: Exam = Exam(), weights=None) -> Question:
                                    "list it under parts to ask it", field=f"marks.{key}")
     parts = []
     for (key, own), label in zip(chosen, _labels()):
-        symbol, text = wording(topic, key)
+        symbol, text = wording(topic, key, solution.problem)
         marks = sp.Rational(weights.get(key, 1))
         parts.append(Part(key, label, own if own is not None else text, own is not None, symbol, marks))
     return Question(exam.statement, tuple(parts))

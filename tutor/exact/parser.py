@@ -492,10 +492,10 @@ def _exp(x: sp.Expr, column: int) -> sp.Expr:
 
 def _power(base: sp.Expr, exponent: sp.Expr, column: int) -> sp.Expr:
     """base^exponent, refused before it is built when it would be huge, tiny or costly to simplify."""
-    if exponent.free_symbols or (base.free_symbols and not exponent.is_Rational and base is not sp.E):
-        raise ParseError("exponent must be a number", column)
-    if base is sp.E:
+    if base is sp.E:  # e^(-x) is exp(-x), which _exp bounds (a density written as in the notes)
         return _exp(exponent, column)
+    if exponent.free_symbols or (base.free_symbols and not exponent.is_Rational):
+        raise ParseError("exponent must be a number", column)
     if isinstance(base, sp.exp):  # (e^y)^x = e^(xy), as SymPy rewrites it
         return _exp(_multiply(base.exp, exponent, column), column)
     if exponent.has(sp.log):

@@ -1,6 +1,8 @@
 """Topic importance-sampling: estimate E_p[f] from samples of a proposal q, exactly.
 
-Fields (besides topic and title): ``support``, ``p``, ``q``, ``f``, ``samples``, ``draw``.
+Fields (besides topic and title): ``support``, ``p``, ``q``, ``f``, ``samples``, ``draw``; or, for densities
+on an interval, ``interval`` instead of ``support`` (continuous.py parses that form, recipe_continuous.py
+solves it).
 Answer keys: ``exact``, ``weights``, ``estimate``, ``self_normalised``, ``variance_is``,
 ``variance_mc`` (what each holds: ANSWER_KEYS).
 doc.md beside this file shows a problem file and says what each field and answer means (the topic's page
@@ -22,12 +24,12 @@ from tutor import fields
 from tutor.errors import ParseError, ProblemError
 from tutor.exact.parser import parse_map
 from tutor.exact.tidy import tidy
-from tutor.topics.importance_sampling import figures, recipe
+from tutor.topics.importance_sampling import continuous, figures, recipe
 from tutor.steps import Solution
 
 NAME = "importance-sampling"
-SUMMARY = "Importance sampling on a finite support: weights, estimates, variances"
-FIELDS = ("topic", "title", "support", "p", "q", "f", "samples", "draw")
+SUMMARY = "Importance sampling on a finite support or an interval: weights, estimates, variances"
+FIELDS = ("topic", "title", "support", "interval", "p", "q", "f", "samples", "draw")
 ANSWER_KEYS = {
     "exact": "E_p[f] = Σ f(x) p(x) (one value)",
     "weights": "w(xᵢ) = p(xᵢ)/q(xᵢ) for each sample (n values)",
@@ -54,8 +56,10 @@ class Problem:
     seed: int | None  # the seed the samples were drawn with, if drawn
 
 
-def parse(raw: dict) -> Problem:
+def parse(raw: dict) -> Problem | continuous.ContinuousProblem:
     fields.reject_unknown(raw, FIELDS)
+    if "interval" in raw:
+        return continuous.parse(raw, "Importance sampling")
     support = _numbers(raw.get("support"), "support", distinct=True)
     p = _distribution(raw.get("p"), "p", len(support))
     q = _distribution(raw.get("q"), "q", len(support))
@@ -157,7 +161,9 @@ def pick(rng: random.Random, support, q, n: int) -> tuple:
     return tuple(support[bisect_right(cumulative, rng.randrange(scale))] for _ in range(n))
 
 
-def solve(problem: Problem) -> Solution:
+def solve(problem: Problem | continuous.ContinuousProblem) -> Solution:
+    if isinstance(problem, continuous.ContinuousProblem):
+        return _solve_continuous(problem)
     support, p, q, f = problem.support, problem.p, problem.q, problem.f
     weight_of = {x: tidy(px / qx) for x, px, qx in zip(support, p, q) if qx != 0}
     f_of = dict(zip(support, f))
@@ -176,7 +182,32 @@ def solve(problem: Problem) -> Solution:
     return Solution(NAME, problem.title, problem, tuple(steps), tuple(ANSWER_KEYS))
 
 
-def problem_data(problem: Problem) -> dict:
+def _solve_continuous(problem: continuous.ContinuousProblem) -> Solution:
+    from tutor.topics.importance_sampling import recipe_continuous as rc
+
+    weight = rc.weight_function(problem)
+    steps = [rc.densities_step(problem)]
+    if problem.seed is not None:
+        steps.append(rc.samples_step(problem))
+    weights = rc.weights_step(problem, weight)
+    steps += [rc.exact_step(problem, problem.mean),
+              replace(weights, figure=figures.densities_plot(problem, weight)),
+              recipe.estimate_step(weights.data.products)]
+    if any(w != 0 for w in weights.result):  # every sample where p = 0 leaves 0/0
+        steps.append(recipe.self_normalised_step(weights.data.products, weights.result))
+    steps += rc.variance_steps(problem, weight, problem.mean)
+    return Solution(NAME, problem.title, problem, tuple(steps), tuple(ANSWER_KEYS))
+
+
+def problem_data(problem: Problem | continuous.ContinuousProblem) -> dict:
+    if isinstance(problem, continuous.ContinuousProblem):
+        data = {"topic": NAME, "title": problem.title, "interval": [str(problem.low), str(problem.high)],
+                "p": problem.texts[0], "q": problem.texts[1], "f": problem.texts[2]}
+        if problem.seed is None:
+            data["samples"] = [str(x) for x in problem.samples]
+        else:
+            data["draw"] = {"n": len(problem.samples), "seed": problem.seed}
+        return data
     data = {"topic": NAME, "title": problem.title, "support": [str(x) for x in problem.support],
             "p": [str(v) for v in problem.p], "q": [str(v) for v in problem.q],
             "f": problem.f_text if problem.f_text is not None else [str(v) for v in problem.f]}

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import sympy as sp
 
-from tutor.figures import Bars, BarSeries
+from tutor.figures import Bars, BarSeries, Curve, Plot, Point
 from tutor.figures.words import joined
 from tutor.rendering import tex
 
@@ -93,3 +93,63 @@ def _have(xs) -> str:
 
 def _it(xs) -> str:
     return "it" if len(xs) == 1 else "them"
+
+
+# --- densities on an interval --------------------------------------------------------------------
+
+CURVE_POINTS = 41  # per curve: smooth enough for these densities, short in the JSON
+TAIL = sp.Rational(1, 50)  # an infinite interval is drawn up to where p and q both have less mass left
+
+
+def densities_plot(problem, weight) -> Plot:
+    """p, q and f·w over the interval (up to a cut-off on [a, oo)), the samples marked on f·w: the
+    weighted f that the estimate averages, large where q draws rarely and p often."""
+    from tutor.topics.importance_sampling.continuous import at, simpler
+
+    low, high = problem.low, _drawn_end(problem)
+    grid = [low + (high - low) * sp.Rational(k, CURVE_POINTS - 1) for k in range(CURVE_POINTS)]
+    fw = simpler(problem.f * weight)
+
+    def curve(expr):
+        values = ((t, at(expr, t)) for t in grid)
+        return tuple((t, v) for t, v in values if v.is_finite and v.is_real)
+
+    p_curve, q_curve, fw_curve = curve(problem.p), curve(problem.q), curve(fw)
+    dots = [(x, at(fw, x)) for x in sorted(set(problem.samples), key=sp.N) if x <= high]
+    # f·w may grow without bound (a proposal with light tails): cut it off at a few times the other
+    # values, so that p and q stay visible.
+    cap = 3 * max([sp.Integer(1), *(v for _, v in p_curve + q_curve), *(abs(v) for _, v in dots)],
+                  key=sp.N)
+    shown = tuple((t, v) for t, v in fw_curve if abs(v) <= cap)
+    clipped = f"; $f\\,w$ is cut off where $|f\\,w| > {tex(cap)}$" if len(shown) < len(fw_curve) else ""
+    cut = "" if high == problem.high else f", drawn up to $x = {tex(high)}$"
+    return Plot(
+        "The target $p$, the proposal $q$ and the weighted function $f\\,w = f\\,p/q$ on the interval"
+        f"{cut}{clipped}; the dots are the samples' $f(x_i)\\,w(x_i)$, whose average is the estimate.",
+        (Curve(p_curve, "p", formula=tex(problem.p), tone="blue"),
+         Curve(q_curve, "q", formula=tex(problem.q), tone="orange"),
+         Curve(shown, "f\\,w", formula=tex(fw), tone="green", dashed=True),
+         *(Point(x, v, tone="green") for x, v in dots if abs(v) <= cap)),
+        x_label="x", y_label="", equal=False,
+    )
+
+
+def _drawn_end(problem):
+    """The interval's upper end, or on [a, oo) the first whole x from a + 1 where p and q both have at most
+    TAIL of their mass left (and at least every sample), at most a + 40; a + 10 if SymPy cannot tell
+    within two seconds (a figure is no reason to refuse a problem)."""
+    if problem.high is not sp.oo:
+        return problem.high
+    from tutor.deadline import deadline
+    from tutor.errors import SolveTimeout
+    from tutor.topics.importance_sampling.continuous import X
+
+    end = problem.low + 1
+    try:
+        with deadline(2.0, "the figure's range"):
+            tails = [sp.integrate(d, (X, X, sp.oo)) for d in (problem.p, problem.q)]  # exact tails 1 − CDF
+            while end < problem.low + 40 and any(bool(t.subs(X, end) > TAIL) for t in tails):
+                end += 1
+    except (SolveTimeout, TypeError, ValueError):
+        end = problem.low + 10
+    return max(end, *(sp.ceiling(x) for x in problem.samples))

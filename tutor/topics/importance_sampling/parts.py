@@ -13,3 +13,16 @@ WORDING = {
 }
 
 DEFAULT_PARTS = ("exact", "weights", "estimate", "self_normalised", "variance_is", "variance_mc")
+
+
+def problem_wording(problem, key: str):
+    """Densities on an interval: E_p[f] is an integral, and the variance of one importance-sampling
+    draw may be infinite (then it is no part, so the comparison names it rather than says "it")."""
+    if not getattr(problem, "continuous", False):
+        return None
+    if key == "exact":
+        return r"E_p[f]", r"Compute the exact value $E_p[f] = \int f(x)\,p(x)\,dx$."
+    if key == "variance_mc":
+        return WORDING[key][0], (r"Compare $\operatorname{Var}_q[f\,w]$ with the variance "
+                                 r"$\operatorname{Var}_p[f]$ of one plain Monte Carlo draw under $p$.")
+    return None
