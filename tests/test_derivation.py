@@ -192,7 +192,7 @@ def _verdict(name: str, fade: int, answer):
 @pytest.mark.parametrize("name, fade, answer", [
     ("pca-trace", 3, "tr(X^T X) - tr(X^T U U^T X)"),
     ("pca-trace", 3, "tr(XX^T) - tr(U^TXX^TU)"),  # any expression equal to it
-    ("pca-trace", 5, "tr(U^T X X^T U)"),
+    ("pca-trace", 5, "n tr(U^T Sigma U)"),
     ("gram-trick", 4, "λ/n X v"),
     ("gram-trick", 4, r"\frac{\lambda}{n}\mathbf X\mathbf v"),
     ("uw-lemma", 5, "||y - V'x||^2 + ||x||^2 - ||V'x||^2"),
@@ -202,6 +202,8 @@ def _verdict(name: str, fade: int, answer):
     ("mds", 2, "0"),
     ("mds", 5, "-2 X^T X"),
     ("mds", 6, "-1/2 (I - 1/n ones ones^T) A (I - 1/n 𝟏𝟏ᵀ)"),
+    ("gram-trick", 4, "(lambda/n) X v + (2 I - I 2) X v"),  # c·I times a number, in a sum with matrices
+    ("mds", 6, "-1/2 H A H + 2 I - I 2"),
 ])
 def test_a_right_expression_is_correct(name, fade, answer):
     result = _verdict(name, fade, answer)
@@ -219,6 +221,16 @@ def test_a_right_expression_is_correct(name, fade, answer):
     ("mds", 5, "[1, 2", "unreadable", "write it without brackets"),
     ("mds", 5, True, "unreadable", "write the expression as a string"),
     ("kernel-pca", 8, "inv(c^T c - 1/eta)", "wrong", "has no inverse here"),
+    # Every side of a chain has the blank's value: copying a side the problem shows is no step.
+    ("gram-trick", 4, "Sigma X v", "wrong", "but it is Sigma (X v), which the problem shows"),
+    ("eckart-young", 2, "norm(D - M)^2", "wrong", "but it is norm(D - M)^2, which the problem shows"),
+    ("mds", 5, "H A H", "wrong", "but it is H A H, which the problem shows"),
+    ("pca-trace", 3, "norm(X - U U^T X)^2", "wrong", "which the problem shows"),
+    ("kernel-pca", 3, "Phi^T (Phi Phi^T Phi c)", "wrong", "which the problem shows"),
+    ("uw-lemma", 5, "x^T x + y^T V^T V y - 2 y^T V^T x", "wrong", "which the problem shows"),
+    ("gram-trick", 4, "Sigma X v - (Sigma - (lambda/n) I) X v", "wrong", "it still has Sigma, which this line eliminates"),
+    ("mds", 5, "-2 X^T X H", "wrong", "it still has H, which this line eliminates"),
+    ("pca-trace", 5, "tr(U^T X X^T U)", "wrong", "which the problem shows"),
 ])
 def test_a_wrong_expression_says_why(name, fade, answer, verdict, message):
     result = _verdict(name, fade, answer)

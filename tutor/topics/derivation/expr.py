@@ -650,10 +650,11 @@ def _scale(c, v):
 
 
 def _mul(a, b):
+    # c·I times a number stays c·I of a size still unknown (2 I in "A + 2 I" is a matrix, not 2)
     if isinstance(a, Scaled):
-        return _scale(a.c, b)
+        return _scale(a.c, b) if isinstance(b, (Scaled, sp.MatrixBase)) else Scaled(a.c * b)
     if isinstance(b, Scaled):
-        return _scale(b.c, a)
+        return _scale(b.c, a) if isinstance(a, sp.MatrixBase) else Scaled(b.c * a)
     if isinstance(a, sp.MatrixBase) and isinstance(b, sp.MatrixBase):
         return _scalarised(a * b)
     return _scalarised(a * b)
@@ -850,3 +851,58 @@ def sympy_text(node: Node, symbols: dict[str, Symbol], want: tuple[str, str] | N
             acc_shape = new_shape
         return acc if acc is not None else f"Identity({here[0] if here[0] != ANY else 1})"
     raise TypeError(node)
+
+
+def symbols_of(node: Node) -> frozenset[str]:
+    """The names of the symbols a tree uses."""
+    if isinstance(node, Sym):
+        return frozenset((node.name,))
+    found: frozenset[str] = frozenset()
+    for child in _children(node):
+        found |= symbols_of(child)
+    return found
+
+
+def _children(node: Node) -> tuple[Node, ...]:
+    if isinstance(node, Sum):
+        return tuple(t for _, t in node.terms)
+    if isinstance(node, Prod):
+        return node.factors
+    if isinstance(node, Div):
+        return (node.num, node.den)
+    if isinstance(node, (Neg, Trans, Inv, Pow, Func)):
+        return (node.arg,)
+    return ()
+
+
+def canonical(node: Node):
+    """The tree up to grouping: products and sums flattened (a sum's terms in any order), so that
+    Σ(Xv) and ΣXv, or A + B and B + A, are one form (a restatement of a shown side is told apart by it)."""
+    if isinstance(node, Prod):
+        flat = []
+        for f in node.factors:
+            c = canonical(f)
+            flat.extend(c[1] if c[0] == "prod" else (c,))
+        return ("prod", tuple(flat))
+    if isinstance(node, Sum):
+        terms = []
+        for sign, t in node.terms:
+            c = canonical(t)
+            if c[0] == "sum":
+                terms.extend((sign * s2, t2) for s2, t2 in c[1])
+            elif c[0] == "neg":
+                terms.append((-sign, c[1]))
+            else:
+                terms.append((sign, c))
+        return ("sum", tuple(sorted(terms, key=repr)))
+    if isinstance(node, Neg):
+        return ("neg", canonical(node.arg))
+    if isinstance(node, Num):
+        return ("num", node.value)
+    if isinstance(node, Sym):
+        return ("sym", node.name)
+    if isinstance(node, Pow):
+        return ("pow", canonical(node.arg), node.exponent)
+    if isinstance(node, Func):
+        return ("func", node.name, canonical(node.arg))
+    return (type(node).__name__.lower(), *(canonical(c) for c in _children(node)))

@@ -120,7 +120,35 @@ def judge(derivation: Derivation, index: int, answer: expr.Node) -> Verdict:
         hint = f"; it is {factor} times the right-hand side" if factor is not None else ""
         return Verdict(False, f"not equal to the right-hand side: it differs on {len(wrong)} of {count} random "
                               f"instances (the first: {first}){hint}")
+    restated = _restates(derivation, index, answer)
+    if restated:
+        return Verdict(False, f"equal to the right-hand side on all {count} random instances, but {restated}: "
+                              f"the blank asks for the step this line takes")
     return Verdict(True, f"equal to the right-hand side on all {count} random instances")
+
+
+def _restates(derivation: Derivation, index: int, answer: expr.Node) -> str | None:
+    """Why an answer of the right value is no step: it is a side the problem shows (the line's own
+    left-hand side, its chain's start, any other line), or it keeps a symbol this line eliminates
+    (Σ in ΣXv = (λ/n)Xv). Every side of a chain has the right value, so value alone cannot tell."""
+    lines = parsed_lines(derivation.name)
+    start = index
+    while start > 0 and derivation.lines[start].lhs is None:
+        start -= 1
+    # the sides as written: a continued line's lhs is the previous rhs, which the blank may be
+    written = [(line.lhs,) if derivation.lines[k].lhs is not None else () for k, line in enumerate(lines)]
+    shown = {expr.canonical(side): side for k, line in enumerate(lines)
+             for side in (*written[k], *((line.rhs,) if k != index else ()))}
+    expected = lines[index].rhs
+    shown.pop(expr.canonical(expected), None)  # the answer written as we write it is no restatement
+    mine = expr.canonical(answer)
+    if mine in shown:
+        return f"it is {expr.text(shown[mine])}, which the problem shows"
+    dropped = (expr.symbols_of(lines[index].lhs) | expr.symbols_of(lines[start].lhs)) - expr.symbols_of(expected)
+    kept = sorted(expr.symbols_of(answer) & dropped)
+    if kept:
+        return f"it still has {', '.join(kept)}, which this line eliminates"
+    return None
 
 
 def _common_factor(derivation: Derivation, factors) -> str | None:
