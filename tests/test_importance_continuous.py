@@ -153,6 +153,11 @@ def test_every_exact_integral_matches_quadrature():
     (_yaml("[oo, 1]", "1", "1"), "interval[1]", "only the upper end"),
     (_yaml("[0, 1]", "1", "1", tail="draw: {n: 2}\nsamples: [1/2]"), "samples", "either samples"),
     (_yaml("[0, 1]", "4*x^3", "(x^3 + 1/4)*4/2", tail="draw: {n: 2, seed: 1}"), "draw", "no short exact inverse"),
+    # p = 1/(2√x) is a density on [0, 1], but a sample at 0 would weigh infinitely (was a crash in rendering)
+    (_yaml("[0, 1]", "1/(2*sqrt(x))", "uniform", "x", tail="samples: [0, 1/4]"), "samples[1]",
+     "p(x) is not finite at the sample x = 0"),
+    # whether a root's radicand goes negative is a question to SymPy too, under the limit (was a crash)
+    (_yaml("[0, 1]", "3*x^2", "uniform", "sqrt(exp(x) - 2*x)"), "f", "SymPy could not find where"),
 ])
 def test_bad_continuous_problems_name_their_field(text, field, words):
     error = problem_error(text)

@@ -76,6 +76,7 @@ def parse(raw: dict, title_default: str) -> ContinuousProblem:
         samples = _samples(raw["samples"], q, low, high)
     else:
         samples, uniforms, cdf, seed = _draw(raw["draw"], q, low, high)
+    _finite_at_samples(samples, p, q, f, "samples" if "samples" in raw else "draw")
     title = fields.text(raw.get("title", title_default), "title")
     return ContinuousProblem(title, low, high, p, q, f, (p_text, q_text, f_text), samples, seed, uniforms, cdf,
                              totals, mean)
@@ -179,7 +180,8 @@ def _bounded(expr: sp.Expr, name: str, low, high) -> None:
             if not e.is_Rational or abs(e.p) > MAX_POWER or e.q > MAX_POWER:
                 raise ProblemError(f"a power of an expression in x must be a rational p/q with |p|, q at most "
                                    f"{MAX_POWER}, got {e}", field=name)
-            if not e.is_Integer and _somewhere(node.base < 0, low, high):
+            if not e.is_Integer and _limited(f"where {node.base} < 0", name,
+                                             lambda base=node.base: _somewhere(base < 0, low, high)):
                 raise ProblemError(f"{node.base} is negative somewhere on the interval, so its power {e} "
                                    "is not real there", field=name)
 
@@ -335,6 +337,17 @@ def _samples(raw, q, low, high) -> tuple[sp.Expr, ...]:
         if at(q, x) == 0:
             raise ProblemError(f"{x} has q(x) = 0, so it cannot be a sample from q", field=f"samples[{i}]")
     return samples
+
+
+def _finite_at_samples(samples, p, q, f, field: str) -> None:
+    """Each sample's term f(x) p(x)/q(x) is a number: p = 1/(2√x) is a density on [0, 1], but a sample at
+    0 would weigh infinitely (an inverse CDF may also land on an end of the interval)."""
+    for i, x in enumerate(samples, start=1):
+        for name, value in (("p", p), ("q", q), ("f", f)):
+            if not at(value, x).is_finite:
+                where = f"{field}[{i}]" if field == "samples" else field
+                raise ProblemError(f"{name}(x) is not finite at the sample x = {x}: its weight would be too; "
+                                   "give samples inside the interval where p, q and f are finite", field=where)
 
 
 def _draw(raw, q, low, high):
