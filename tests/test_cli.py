@@ -100,7 +100,8 @@ BAD_INPUTS = {
     "mds negative": ("topic: mds\ndistances: [[0, -1], [-1, 0]]\n", "distances: entry (1,2) is negative"),
     "svd rank": ("topic: svd\nmatrix: [[1, 2], [3, 4]]\nrank: 3\n", "rank: must be from 1 to 2"),
     "pca ragged": ("topic: pca\npoints: [[1, 2], [3]]\n", "points: ragged"),
-    "pca dimension": ("topic: pca\npoints: [[1, 2, 3, 4], [1, 2, 3, 4]]\n", "points: points may have at most 3"),
+    "pca dimension": ("topic: pca\npoints: [[1, 2, 3, 4, 5, 6, 7, 8, 9], [1, 2, 3, 4, 5, 6, 7, 8, 0]]\n",
+                      "points: points may have at most 8"),
     "negative offset": ("topic: kernel-pca\npoints: [[0], [1]]\nkernel: {name: polynomial, degree: 2, offset: -1}\n",
                         "kernel.offset: must be >= 0"),
 }

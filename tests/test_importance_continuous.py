@@ -15,7 +15,7 @@ from tutor.exact.parser import parse_map
 from tutor.topics.importance_sampling import continuous
 from tutor.topics.importance_sampling.continuous import X
 
-from .conftest import PROBLEMS, problem_error, solve_error_line, solve_yaml
+from .conftest import PROBLEMS, problem_error, run_cli, solve_error_line, solve_yaml
 
 R = sp.Rational
 HERE = PROBLEMS / "importance-sampling"
@@ -279,3 +279,10 @@ def test_the_parser_reads_e_to_a_power_of_x_as_exp_and_still_refuses_other_bases
     for text in ("2^x", "x^x", "e^(ln(x))"):
         with pytest.raises(ParseError):
             parse_map(text, {"x": x})
+
+
+def test_the_solve_time_limit_covers_reading_the_file():
+    """The integrals run while the file is read: --timeout must bound them too (it bounded only the solve)."""
+    result = run_cli("solve", "importance-sampling/exponential-pair", "--timeout", "0.05")
+    assert result.exit_code == 2
+    assert "took longer than the time limit of 0.05 s (--timeout)" in result.stderr

@@ -32,8 +32,9 @@ def load_problem_text(text: str, source: str = "<string>"):
     return _load(text, source)
 
 
-def solve(problem, timeout: float | None = None):
-    """Solve a problem given as a path or as a Loaded problem.
+def solve(problem, timeout: float | None = None, fade: int | None = None):
+    """Solve a problem given as a path or as a Loaded problem (fade: the derivation line to leave
+    blank, overriding the file's).
 
     With a timeout (seconds), a solve that takes longer raises SolveTimeout (a TutorError)
     instead of running on; it is enforced in the main thread on POSIX systems (a SIGALRM
@@ -41,20 +42,23 @@ def solve(problem, timeout: float | None = None):
     """
     from .deadline import deadline
     from .errors import TutorError
-    from .problem import Loaded
+    from .problem import Loaded, faded
 
     import dataclasses
 
     from .question import build
 
-    loaded = problem if isinstance(problem, Loaded) else load_problem(problem)
+    source = problem.source if isinstance(problem, Loaded) else problem
     try:
+        # Reading is inside the limit too: a topic may do exact work while it validates a file (the
+        # integrals that prove p and q are densities).
         with deadline(timeout):
+            loaded = faded(problem if isinstance(problem, Loaded) else load_problem(problem), fade)
             solution = loaded.topic.solve(loaded.problem)
         # The statement's parts and marks: the file's own, else the topic's default parts.
         return dataclasses.replace(solution, question=build(solution, loaded.exam, loaded.check.weights))
     except TutorError as err:
-        raise err.located(file=loaded.source) from None
+        raise err.located(file=source) from None
 
 
 def render(solution, fmt: str = "md", detail: str = "brief", *, figures: bool = True,

@@ -122,24 +122,6 @@ def write_figures(files: dict, output: str) -> None:
         write_or_echo(text, os.path.join(folder, name))
 
 
-def faded(loaded, fade: int | None):
-    """The loaded problem with line ``fade`` of its derivation hidden (--fade K); unchanged without one."""
-    if fade is None:
-        return loaded
-    import dataclasses
-
-    from .errors import ProblemError
-
-    with_fade = getattr(loaded.topic, "with_fade", None)
-    if with_fade is None:
-        raise ProblemError("--fade K hides a line of a derivation: this problem is no derivation",
-                           file=loaded.source, field="fade")
-    try:
-        return dataclasses.replace(loaded, problem=with_fade(loaded.problem, fade))
-    except ProblemError as err:
-        raise err.located(file=loaded.source) from None
-
-
 def numbers_asked(solution, source: str, export: str):
     """The solution, when its question asks something a numerical quiz can take; else a one-line
     refusal (a derivation's answer is a matrix expression: the quiz would have nothing to grade)."""
@@ -178,10 +160,10 @@ def figure_stem(output: str | None, fmt: str) -> str | None:
 def solve(file, fmt, output, detail, fade, figures, timeout):
     """Print the worked solution of the problem in FILE (a YAML problem file, - for stdin,
     or a bundled problem such as kernel-pca/example3)."""
-    from . import load_problem, render, solve as solve_problem
+    from . import render, solve as solve_problem
     from .deadline import deadline
 
-    solution = solve_problem(faded(load_problem(file), fade), timeout=timeout)
+    solution = solve_problem(file, timeout=timeout, fade=fade)
     files: dict[str, str] = {}
     with deadline(timeout, "rendering the solution"):
         text = render(solution, fmt, detail, figures=figures, figure_stem=figure_stem(output, fmt),
@@ -225,9 +207,9 @@ def check(problem, answers, fmt, csv_path, sig_figs, exam_dir, fade, timeout):
     from .checking.batch import GradeSheet, answer_files, check_files
     from .checking.grade import Checker
     from .checking.report import number, render_report, to_json
-    from .escaping import printable
-
     from .deadline import deadline
+    from .escaping import printable
+    from .problem import faded
 
     with deadline(timeout, "solving the problem"):
         checker = Checker(faded(load_problem(problem), fade), sig_figs)

@@ -287,3 +287,19 @@ def load_problem_text(text: str, source: str = "<string>") -> Loaded:
     except TutorError as err:
         raise err.located(file=source) from None
     return Loaded(source, topic, problem, settings, exam)
+
+
+def faded(loaded, fade: int | None):
+    """The loaded problem with line ``fade`` of its derivation hidden (--fade K); unchanged without one."""
+    if fade is None:
+        return loaded
+    import dataclasses
+
+    with_fade = getattr(loaded.topic, "with_fade", None)
+    if with_fade is None:
+        raise ProblemError("--fade K hides a line of a derivation: this problem is no derivation",
+                           file=loaded.source, field="fade")
+    try:
+        return dataclasses.replace(loaded, problem=with_fade(loaded.problem, fade))
+    except ProblemError as err:
+        raise err.located(file=loaded.source) from None
