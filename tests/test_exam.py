@@ -323,6 +323,28 @@ def test_a_file_with_a_question_too_many_still_grades_the_others_on_the_students
     assert "no answers file" not in row["notes"]
 
 
+def test_a_question_that_runs_out_of_time_costs_its_own_marks_only(built, answers, tmp_path, monkeypatch):
+    """--timeout bounds each question (its variant's solve and its check), not the student's row."""
+    import time
+
+    from tutor.checking.grade import Checker
+
+    real = Checker.check
+
+    def check(self, submission):
+        if self.solution.topic != "kernel-pca":  # question 2 made slow
+            time.sleep(5)
+        return real(self, submission)
+
+    monkeypatch.setattr(Checker, "check", check)
+    out = tmp_path / "grades.csv"
+    result = run_cli("check", "--exam", built.folder, str(answers / "ada.yaml"), "--csv", str(out), "--timeout", "1")
+    row = next(r for r in csv.DictReader(io.StringIO(out.read_text())) if r["student"] == "s001")
+    assert result.exit_code == 2
+    assert row["q1"] == "6" and row["q2"] == ""
+    assert "ada.yaml: q2: solving and checking it took longer than the time limit of 1 s (--timeout)" in row["notes"]
+
+
 def test_an_unreadable_answer_is_said_in_the_notes(built, answers, tmp_path):
     path = tmp_path / "typed.yaml"
     path.write_text("student: s003\nq2: {eigenvalues: \"=HYPERLINK(1)\"}\n")

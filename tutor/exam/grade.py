@@ -123,7 +123,7 @@ class Grader:
     def __init__(self, exam: Exam, sig_figs: int | None = None, timeout: float | None = None):
         self.exam = exam
         self.sig_figs = sig_figs
-        self.timeout = timeout  # seconds for each answers file, its variants' solves included
+        self.timeout = timeout  # seconds for each question of a file: solving its variant and checking it
         self.names = dict(exam.students)
         self._checkers: dict[tuple[str, int], object] = {}
 
@@ -155,8 +155,7 @@ class Grader:
 
     def grade_file(self, path: str) -> Row:
         try:
-            with deadline(self.timeout, f"grading {printable(path)}"):
-                return self._grade_file(path)
+            return self._grade_file(path)
         except TutorError as err:
             return Row("", "", path, notes=(str(err),), errors=(str(err),))
         except Exception as err:  # a bug of ours must not lose the rest of the class
@@ -193,8 +192,10 @@ class Grader:
                 marks.update({(q.number, p.label): sp.Integer(0) for p in q.parts})
                 continue
             try:
-                checker = self.checker(student, q.number)
-                report = checker.check(checker.read(raw[name], f"{source}: {name}"))
+                # Each question on its own clock: a slow one costs its own marks, not the student's row.
+                with deadline(self.timeout, f"{source}: {name}: solving and checking it"):
+                    checker = self.checker(student, q.number)
+                    report = checker.check(checker.read(raw[name], f"{source}: {name}"))
             except TutorError as err:
                 notes.append(str(err))
                 errors.append(str(err))
