@@ -125,6 +125,9 @@ def tokenize(text: str) -> list[Token]:
 # Each node knows its LaTeX (prec: 0 sum, 1 product, 2 factor/power) and its plain text.
 
 
+MAX_POSTFIX = 4  # X''ᵀ⁻¹ at most: more says nothing a student means
+
+
 @dataclass(frozen=True)
 class Node:
     pass
@@ -267,8 +270,13 @@ class _Parser:
 
     def postfix(self) -> Node:
         node = self.atom()
+        count = 0
         while True:
             tok = self.peek()
+            if tok.text in ("'", "ᵀ", "⁻¹", "^"):
+                count += 1
+                if count > MAX_POSTFIX:  # each one nests the LaTeX of read_as a level (pdflatex stops at 255)
+                    raise ParseError(f"more than {MAX_POSTFIX} transposes, inverses or powers in a row", tok.column)
             if tok.text in ("'", "ᵀ"):
                 self.take()
                 node = Trans(node)
