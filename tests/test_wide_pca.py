@@ -18,6 +18,7 @@ import tutor
 from tutor import load_problem_text, render, solve
 from tutor.errors import ProblemError
 
+from .test_pca import _f  # exact values as float arrays for numpy
 from .conftest import run_cli, solve_yaml
 
 # The notes' wording, as problem files.
@@ -67,14 +68,6 @@ def test_the_unbiased_divisor_on_the_gram_route():
     a = solve_yaml(NOTES["gram-trick"] + "divisor: n-1\n").answers
     assert a["eigenvalues"] == (12, 4)  # μ/(n − 1)
     assert a["reconstruction_error"] == sp.Rational(8, 3)  # the error does not depend on the divisor
-
-
-def _f(v):
-    if isinstance(v, sp.MatrixBase):
-        return np.array(v.evalf(30).tolist(), dtype=float)
-    if isinstance(v, (tuple, list)):
-        return np.array([_f(x) for x in v], dtype=float)
-    return float(sp.N(v, 30))
 
 
 def _same_up_to_sign(a, b):
