@@ -54,6 +54,7 @@ def solve(problem, timeout: float | None = None, fade: int | None = None):
         # integrals that prove p and q are densities).
         with deadline(timeout):
             loaded = faded(problem if isinstance(problem, Loaded) else load_problem(problem), fade)
+            source = loaded.source  # "-" is read as <stdin>
             solution = loaded.topic.solve(loaded.problem)
         # The statement's parts and marks: the file's own, else the topic's default parts.
         return dataclasses.replace(solution, question=build(solution, loaded.exam, loaded.check.weights))
