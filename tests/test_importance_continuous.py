@@ -222,23 +222,6 @@ def test_problem_data_solves_again_to_the_same_answers():
         assert again.answers == solution.answers
 
 
-def test_the_topic_doc_shows_real_output():
-    """doc.md's console block (tests/test_docs.py runs those of docs/ and README.md, not doc.md's)."""
-    import subprocess
-    import sys
-    from pathlib import Path
-
-    from .test_docs import matches, sessions_of
-
-    doc = Path(continuous.__file__).parent / "doc.md"
-    (session,) = sessions_of(doc.read_text("utf-8"), "doc.md")
-    root = Path(__file__).parent.parent
-    for command, expected in session.commands:
-        assert command.startswith("tutor ")
-        args = [sys.executable, "-m", "tutor", *command.split()[1:]]
-        got = subprocess.run(args, cwd=root, capture_output=True, text=True).stdout.splitlines()
-        assert matches(expected, got), "\n".join(got)
-
 
 def test_the_question_words_an_integral_on_an_interval_and_a_sum_on_a_support():
     continuous_parts = {p.key: p.text for p in tutor.solve(str(HERE / "light-tailed-proposal.yaml")).question.parts}
