@@ -222,7 +222,6 @@ def test_problem_data_solves_again_to_the_same_answers():
         assert again.answers == solution.answers
 
 
-
 def test_the_question_words_an_integral_on_an_interval_and_a_sum_on_a_support():
     continuous_parts = {p.key: p.text for p in tutor.solve(str(HERE / "light-tailed-proposal.yaml")).question.parts}
     discrete_parts = {p.key: p.text for p in tutor.solve(str(HERE / "three-points.yaml")).question.parts}
