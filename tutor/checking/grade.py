@@ -103,7 +103,7 @@ class Checker:
         """A submission from the parsed YAML of an answers file."""
         variables = {k: rule.variables(self.problem) for k, rule in self.rules.items()}
         all_keys = tuple(self.topic.ANSWER_KEYS)
-        readers = {k: self.reader(k) for k in self.rules if self.reader(k)}
+        readers = {k: reader for k in self.rules if (reader := self.reader(k)) is not None}
         submission = read_submission(raw, source, all_keys, variables, readers)
         for key in submission.entries:
             if key not in self.expected:
@@ -171,7 +171,7 @@ class Checker:
             return result("missing", "not answered")
         if isinstance(entry, Unreadable):
             return result("unreadable", f"could not read it: {entry.reason}")
-        if hasattr(self.rules[key], "read"):  # no number: its rule's reader bounded it, its rule judges it
+        if self.reader(key) is not None:  # no number: its rule's reader bounded it, its rule judges it
             with budget.judging(None):
                 return self._judge_key(key, entry, given, right, credited, result)
         # Measured before any symbolic work: an answer too large to evaluate is wrong, with the reason.

@@ -135,11 +135,11 @@ def pca_side(centred: sp.ImmutableMatrix) -> PcaSide:
     """The covariance when d ≤ 4 or d ≤ n (today's route), else the smaller n × n Gram side; refuses,
     in one line, data whose non-zero variances need a polynomial of degree above 4 on both sides."""
     n, d = centred.shape
+    if d <= HAND_DEGREE:
+        return PcaSide(False)
     # centring leaves at most n − 1 independent rows; a checker's variant may pass data not centred
     centred_rows = all(sum(centred.col(j)) == 0 for j in range(d))
     rank = min(d, n - 1 if centred_rows else n)
-    if d <= HAND_DEGREE:
-        return PcaSide(False)
     gram = n < d
     size = n if gram else d
     side = f"the {n} × {n} Gram matrix X_c X_cᵀ" if gram else f"the {d} × {d} covariance"
