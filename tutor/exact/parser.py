@@ -125,10 +125,8 @@ def tokenize(text: str) -> list[Token]:
     while pos < len(text):
         m = _TOKEN.match(text, pos)
         if m is None:
-            ch = text[pos]
-            shown = repr(ch) if ch.isprintable() else f"U+{ord(ch):04X}"
-            hint = " (write several values as a list: [a, b, c])" if ch in ",;" else ""
-            raise ParseError(f"unexpected character {shown}{hint}", pos + 1)
+            hint = " (write several values as a list: [a, b, c])" if text[pos] in ",;" else ""
+            raise unexpected_character(text, pos, hint)
         kind, tok = m.lastgroup, m.group()
         if kind == "command":
             kind, tok = _latex_token(tok, pos + 1)
@@ -139,6 +137,13 @@ def tokenize(text: str) -> list[Token]:
         pos = m.end()
     tokens.append(Token("end", "", len(text) + 1))
     return tokens
+
+
+def unexpected_character(text: str, pos: int, hint: str = "") -> ParseError:
+    """The error for the character at ``pos`` that no token starts with (shown as U+XXXX when it does not print)."""
+    ch = text[pos]
+    shown = repr(ch) if ch.isprintable() else f"U+{ord(ch):04X}"
+    return ParseError(f"unexpected character {shown}{hint}", pos + 1)
 
 
 def _latex_token(command: str, column: int) -> tuple[str, str]:

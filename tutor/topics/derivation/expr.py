@@ -22,7 +22,7 @@ from dataclasses import dataclass
 import sympy as sp
 
 from tutor.errors import ParseError
-from tutor.exact.parser import MAX_DEPTH, MAX_LENGTH, MAX_TOKENS, Token
+from tutor.exact.parser import MAX_DEPTH, MAX_LENGTH, MAX_TOKENS, Token, unexpected_character
 
 MAX_EXPONENT = 4  # A^2 … A^4 of a square matrix; larger powers are no derivation's business
 MAX_INTEGER_DIGITS = 6
@@ -82,9 +82,7 @@ def tokenize(text: str) -> list[Token]:
     while pos < len(text):
         m = _TOKEN.match(text, pos)
         if m is None:
-            ch = text[pos]
-            shown = repr(ch) if ch.isprintable() else f"U+{ord(ch):04X}"
-            raise ParseError(f"unexpected character {shown}", pos + 1)
+            raise unexpected_character(text, pos)
         kind, tok = m.lastgroup, m.group()
         if kind == "ones":
             kind, tok = "name", "𝟏"
