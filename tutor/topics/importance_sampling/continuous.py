@@ -225,7 +225,8 @@ def _integrate(expr: sp.Expr, low, high) -> sp.Expr:
     being a divergence; everything else by integrate()."""
     from sympy.integrals.rationaltools import ratint
 
-    if not high.has(X) and _non_integrable_pole(expr, low, high):
+    poles = [] if high.has(X) else _poles(expr, low, high)  # asked once: both tests below need them
+    if _non_integrable_pole(expr, poles, low, high):
         return sp.nan
     if high is sp.oo:
         # An integrand that does not tend to 0 diverges: decided by a limit at once, where integrate()
@@ -233,7 +234,7 @@ def _integrate(expr: sp.Expr, low, high) -> sp.Expr:
         tail = sp.limit(expr, X, sp.oo)
         if tail != 0:
             return sp.oo if (tail is sp.oo or tail.is_positive) else sp.nan
-        if not _singular(expr, low, high):
+        if poles == []:  # no denominator vanishes on the interval (None: unknown, left to integrate())
             # Up to oo by an antiderivative and its limit: integrate() over [a, oo) goes through Meijer
             # G-functions and takes seconds on a polynomial times an exponential, which this does at once.
             antiderivative = sp.integrate(expr, X)
@@ -248,12 +249,6 @@ def _integrate(expr: sp.Expr, low, high) -> sp.Expr:
     return antiderivative.subs(X, high) - antiderivative.subs(X, low)
 
 
-def _singular(expr: sp.Expr, low, high) -> bool:
-    """Whether a denominator of expr vanishes on the interval (where an antiderivative's values at the
-    ends would not give the integral): then integrate() decides."""
-    return _poles(expr, low, high) != []
-
-
 def _poles(expr: sp.Expr, low, high):
     """The zeros of expr's denominator on the interval; None when SymPy cannot list them."""
     denominator = sp.denom(sp.together(expr))
@@ -263,11 +258,11 @@ def _poles(expr: sp.Expr, low, high):
     return list(zeros) if isinstance(zeros, sp.FiniteSet) else None
 
 
-def _non_integrable_pole(expr: sp.Expr, low, high) -> bool:
+def _non_integrable_pole(expr: sp.Expr, poles, low, high) -> bool:
     """Whether expr behaves like c/(x − z), c ≠ 0, or worse at a zero z of its denominator on the interval:
     (x − z)·expr does not tend to 0 there, and no such integral converges (1/√x does, and is left to
     integrate())."""
-    for z in _poles(expr, low, high) or []:
+    for z in poles or []:
         sides = [d for d, inside in (("+", z != high), ("-", z != low)) if inside]
         if any(sp.limit((X - z) * expr, X, z, side) != 0 for side in sides):
             return True
