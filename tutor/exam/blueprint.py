@@ -31,8 +31,15 @@ MAX_STUDENTS = 2000
 MAX_TITLE = 200
 MAX_NAME = 120
 # A folder name on any system: no '..', no trailing '.', and none of Windows' device names (CON, COM1, …).
-ID_PATTERN = re.compile(r"(?!(?:con|prn|aux|nul|com\d|lpt\d)(?:\.|$))[A-Za-z0-9][A-Za-z0-9._-]{0,39}(?<!\.)",
-                        re.IGNORECASE)
+# ASCII only, and case-blind only for the device names: under a Unicode IGNORECASE, [A-Za-z] also matches the
+# Kelvin sign, the long s and the dotless i (K → folder "K1"); re.ASCII keeps \d and the (?i:…) to ASCII.
+ID_PATTERN = re.compile(r"(?!(?i:con|prn|aux|nul|com\d|lpt\d)(?:\.|$))[A-Za-z0-9][A-Za-z0-9._-]{0,39}(?<!\.)",
+                        re.ASCII)
+
+
+def valid_id(text: str) -> bool:
+    """Whether a student id can name a folder on every system (checked as ASCII first, explicitly)."""
+    return text.isascii() and ID_PATTERN.fullmatch(text) is not None
 SEED_RANGE = (0, 10**9)
 # The lecturer's files beside the students' folders: no student's folder may take one's name.
 LECTURER_FILES = ("solutions.md", "solutions.pdf", "variants.csv", "quiz.xml", "manifest.json")
@@ -153,7 +160,7 @@ def read_roster(path: str) -> tuple[Student, ...]:
         where = f"line {line}"
         cells = row + [""] * (max(at_id, at_name) + 1 - len(row))
         student_id, name = cells[at_id].strip(), cells[at_name].strip()
-        if not ID_PATTERN.fullmatch(student_id):
+        if not valid_id(student_id):
             raise TutorError(f"id {shorten(student_id)!r} must be 1 to 40 letters, digits, '.', '_' or '-' "
                              "(it names the student's folder), starting with a letter or digit, not ending "
                              "in '.', and not a device name such as CON or COM1",

@@ -29,7 +29,7 @@ from ..deadline import deadline
 from ..errors import TutorError
 from ..escaping import csv_row, printable, shorten
 from ..problem import parse_yaml, read_text
-from .blueprint import ID_PATTERN, MAX_QUESTIONS, MAX_STUDENTS
+from .blueprint import MAX_QUESTIONS, MAX_STUDENTS, valid_id
 from .build import MANIFEST, MANIFEST_FORMAT
 
 MAX_MANIFEST_BYTES = 1_000_000
@@ -108,7 +108,7 @@ def read_exam(folder: str) -> Exam:
             raise ValueError("too many or no questions or students")
         if [q.number for q in questions] != list(range(1, len(questions) + 1)):
             raise ValueError("questions are not numbered 1, 2, …")
-        bad = next((i for i, _ in students if not ID_PATTERN.fullmatch(i)), None)
+        bad = next((i for i, _ in students if not valid_id(i)), None)
         if bad is not None:
             raise ValueError(f"student id {shorten(bad)!r} cannot name a folder")
         return Exam(folder, str(raw["title"]), questions, students)
