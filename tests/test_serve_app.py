@@ -42,8 +42,8 @@ def store(database_url):
     s.close()
 
 
-def client_for(store, **kw) -> TestClient:
-    app = create_app(Settings("unused", TOKEN, b"k" * 32), pool=InlinePool(), store=store)
+def client_for(store, proxies: str = "127.0.0.1,::1", **kw) -> TestClient:
+    app = create_app(Settings("unused", TOKEN, b"k" * 32, proxies=proxies), pool=InlinePool(), store=store)
     return TestClient(app, **kw)
 
 
@@ -411,6 +411,99 @@ def test_the_lecturer_login_slows_down_after_ten_wrong_tokens(client):
     r = client.post("/class", data={"csrf": token, "token": TOKEN})
     assert r.status_code == 429 and "wait" in r.text
     assert client.get("/class.csv").headers["www-authenticate"].startswith("Bearer")
+
+
+def bearer(client, token: str, path: str = "/class.csv", **headers) -> int:
+    return client.get(path, headers={"Authorization": f"Bearer {token}", **headers}).status_code
+
+
+def test_the_bearer_path_has_the_same_attempt_limit_as_the_form(client):
+    # Before, wrong Bearer tokens were never limited (300 at 475/s, no 429).
+    assert [bearer(client, f"guess{i}") for i in range(6)] == [401] * 6
+    token = csrf(client.get("/class").text)
+    for _ in range(4):  # the form counts against the same client
+        assert client.post("/class", data={"csrf": token, "token": "guess"}).status_code == 403
+    locked = client.get("/class.csv", headers={"Authorization": f"Bearer {TOKEN}"})
+    assert locked.status_code == 429 and locked.headers["retry-after"] == "600"  # even the right token waits
+    assert bearer(client, "guess", path="/class") == 429
+    assert client.post("/class", data={"csrf": token, "token": TOKEN}).status_code == 429
+
+
+def test_right_tokens_do_not_count_towards_the_limit(client):
+    assert [bearer(client, TOKEN) for _ in range(15)] == [200] * 15
+    assert [bearer(client, "guess") for _ in range(11)] == [401] * 10 + [429]
+
+
+def test_a_signed_in_lecturer_is_not_locked_out_by_guesses_from_the_same_address(client):
+    token = csrf(client.get("/class").text)
+    assert client.post("/class", data={"csrf": token, "token": TOKEN}, follow_redirects=False).status_code == 303
+    assert [bearer(client, "guess") for _ in range(11)][-1] == 429
+    assert client.get("/class").status_code == 200 and client.get("/class.csv").status_code == 200  # the cookie
+
+
+def test_the_limit_is_kept_in_the_database_so_every_server_process_shares_it(database_url):
+    # Two apps with stores of their own on one database: two server processes (or hosts). Before, each
+    # counted in its own memory (29 wrong tries with --workers 3).
+    first, second = Store(database_url), Store(database_url)
+    try:
+        with client_for(first) as a, client_for(second) as b:
+            assert [bearer(c, "guess") for c in (a, b) * 5] == [401] * 10
+            assert bearer(a, "guess") == 429 and bearer(b, TOKEN) == 429
+    finally:
+        first.close()
+        second.close()
+
+
+def test_the_limit_forgets_wrong_tries_after_its_window(store):
+    from datetime import datetime, timedelta, timezone
+
+    earlier = datetime.now(timezone.utc) - timedelta(seconds=601)
+    for _ in range(10):
+        store.token_try("testclient", 10, 600, now=earlier)
+    with client_for(store) as c:
+        assert bearer(c, TOKEN) == 200
+
+
+PROXY = ("10.0.0.5", 40000)  # a reverse proxy every student's request comes through
+
+
+def test_behind_a_trusted_proxy_each_student_is_their_own_client(store):
+    # Before, every request through a proxy was the proxy's address: ten wrong tries by anyone locked the
+    # lecturer's right token out for ten minutes.
+    with client_for(store, proxies="10.0.0.0/8", client=PROXY) as c:
+        guesser = {"X-Forwarded-For": "203.0.113.7"}
+        assert [bearer(c, "guess", **guesser) for _ in range(11)] == [401] * 10 + [429]
+        # Naming another address in front of the proxy's does not help the guesser: the right-most untrusted one counts.
+        assert bearer(c, "guess", **{"X-Forwarded-For": "198.51.100.1, 203.0.113.7"}) == 429
+        assert bearer(c, TOKEN, **{"X-Forwarded-For": "192.0.2.44"}) == 200  # the lecturer, elsewhere
+        assert bearer(c, TOKEN, **{"X-Forwarded-For": "192.0.2.44, 10.0.0.9"}) == 200  # through two proxies
+
+
+def test_forwarded_addresses_from_an_untrusted_peer_are_ignored(store):
+    with client_for(store, client=("203.0.113.7", 1)) as c:
+        statuses = [bearer(c, "guess", **{"X-Forwarded-For": f"198.51.100.{i}"}) for i in range(11)]
+    assert statuses == [401] * 10 + [429]
+
+
+@pytest.mark.parametrize("host, key", [("203.0.113.7", "203.0.113.7"), ("::ffff:203.0.113.7", "203.0.113.7"),
+                                       ("2001:db8:1:2:3:4:5:6", "2001:db8:1:2::/64"),
+                                       ("2001:db8:1:2::ffff", "2001:db8:1:2::/64"), (None, "unknown"),
+                                       ("testclient", "testclient")])
+def test_clients_are_keyed_by_address_and_ipv6_by_its_64_network(host, key):
+    from tutor.serve.security import client_key
+
+    assert client_key(host) == key
+    assert len(client_key("x" * 500)) <= 64
+
+
+@pytest.mark.parametrize("text", ["*", "10.0.0.0/33", "proxy.example", "10.0.0.1;10.0.0.2"])
+def test_the_trusted_proxies_are_addresses_or_networks(text):
+    from tutor.serve.server import ServeError, settings_for
+
+    with pytest.raises(ServeError, match="is not an IP address or network") as info:
+        settings_for("sqlite://", TOKEN, text)
+    assert info.value.field == "--trust-proxy"
+    assert settings_for("sqlite://", TOKEN, " 10.0.0.0/8, ::1 ").proxies == "10.0.0.0/8,::1"
 
 
 def test_a_slow_answer_is_stopped_in_its_worker(monkeypatch):

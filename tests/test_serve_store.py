@@ -148,6 +148,36 @@ def test_writers_at_once_lose_nothing(db):
     assert [(s.attempts, s.students, s.first_tries) for s in db.stats()] == [(100, 4, 100)] * 2
 
 
+def test_token_tries_at_once_get_no_more_than_the_limit_between_them(database_url):
+    """Wrong lecturer's tokens from one client, 30 at once from 6 stores (6 server processes): 10 counted,
+    the rest refused; another client is not affected; a right token's try is taken back."""
+    stores = [Store(database_url) for _ in range(6)]
+    starting = threading.Barrier(len(stores))
+    counted, errors = [], []
+
+    def guess(s: Store):
+        starting.wait()
+        try:
+            counted.extend(i for i in (s.token_try("203.0.113.7", 10, 600) for _ in range(5)) if i is not None)
+        except Exception as exc:  # noqa: BLE001 - the test reports whichever
+            errors.append(exc)
+
+    threads = [threading.Thread(target=guess, args=(s,)) for s in stores]
+    try:
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join()
+        assert errors == [] and len(counted) == 10
+        assert stores[0].token_try("203.0.113.7", 10, 600) is None
+        mine = stores[0].token_try("192.0.2.1", 10, 600)
+        stores[0].token_right(mine)
+        assert all(stores[0].token_try("192.0.2.1", 10, 600) is not None for _ in range(10))
+    finally:
+        for s in stores:
+            s.close()
+
+
 # --- migrations -------------------------------------------------------------------------------------------
 
 def columns(store: Store, table: str = "attempts") -> list[str]:

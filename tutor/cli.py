@@ -550,15 +550,18 @@ def topics(keys, difficulties):
               help="Server processes, each with two worker processes that draw and check problems.")
 @click.option("--token", default=None, metavar="TOKEN",
               help="The lecturer's token for /class (default: $TUTOR_TOKEN, else a new one, printed).")
+@click.option("--trust-proxy", "proxies", default=None, metavar="ADDRESSES", envvar="TUTOR_TRUST_PROXY",
+              help="Reverse proxies whose X-Forwarded-For names the client: addresses or networks, comma-separated "
+                   "(default: 127.0.0.1,::1; also $TUTOR_TRUST_PROXY).")
 @reports_errors
-def serve(host, port, database, workers, token):
+def serve(host, port, database, workers, token, proxies):
     """Run the practice web app: fresh problems, answers checked as typed, hints one step at a time.
 
     Pages: / (topics), /practice/TOPIC/DIFFICULTY/SEED (one problem, shareable), /class (the
     lecturer's view, with the token) and /class.csv."""
     from .serve.server import start
 
-    start(host, port, database, workers, token, echo)
+    start(host, port, database, workers, token, echo, proxies)
 
 
 @main.command()

@@ -25,6 +25,7 @@ from starlette.exceptions import HTTPException
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, PlainTextResponse, RedirectResponse, Response
 from starlette.routing import Route
+from uvicorn.middleware.proxy_headers import ProxyHeadersMiddleware
 
 from .. import generators
 from ..escaping import printable
@@ -51,15 +52,17 @@ class Settings:
     token: str  # the lecturer's view's token
     secret: bytes  # signs the forms' CSRF tokens
     processes: int = 2  # worker processes for drawing and checking, per server process
+    proxies: str = security.DEFAULT_PROXIES  # whose X-Forwarded-For names the client (security.trusted_proxies)
 
     @classmethod
     def from_environment(cls) -> "Settings":
         return cls(os.environ[ENV + "DATABASE"], os.environ[ENV + "TOKEN"],
-                   bytes.fromhex(os.environ[ENV + "SECRET"]), int(os.environ.get(ENV + "PROCESSES", "2")))
+                   bytes.fromhex(os.environ[ENV + "SECRET"]), int(os.environ.get(ENV + "PROCESSES", "2")),
+                   os.environ.get(ENV + "PROXIES", security.DEFAULT_PROXIES))
 
     def to_environment(self) -> dict[str, str]:
         return {ENV + "DATABASE": self.database, ENV + "TOKEN": self.token, ENV + "SECRET": self.secret.hex(),
-                ENV + "PROCESSES": str(self.processes)}
+                ENV + "PROCESSES": str(self.processes), ENV + "PROXIES": self.proxies}
 
 
 def app_from_environment() -> Starlette:
@@ -189,7 +192,6 @@ def create_app(settings: Settings, pool: Pool | None = None, store=None) -> Star
     from .store import Attempt, Store, StoreError, stats_csv
 
     state: dict = {}
-    failures = security.Failures()
 
     @contextlib.asynccontextmanager
     async def lifespan(app):
@@ -332,10 +334,31 @@ def create_app(settings: Settings, pool: Pool | None = None, store=None) -> Star
         result = await run(work.preview, topic, difficulty, seed, form.get("key", ""), text)
         return JSONResponse({"tex": result.tex, "error": result.error})
 
-    def lecturer(request: Request) -> bool:
+    async def token_right(request: Request, given: str) -> bool:
+        """Whether `given` is the lecturer's token; a 429 once this client has had too many wrong ones, on
+        every server process (the tries are counted in the database). A locked client is refused even the
+        right token: else the lock would not stop a guesser, whose right guess would still get through."""
+        client = security.client_key(request.client.host if request.client else None)
+        db = state["store"]
+        try:
+            try_id = await run_in_threadpool(db.token_try, client, security.MOST_WRONG, security.WINDOW)
+            if try_id is None:
+                raise HTTPException(429, "too many wrong tokens from here: wait a few minutes",
+                                    headers={"retry-after": str(int(security.WINDOW))})
+            if not security.token_ok(settings.token, given):
+                return False
+            await run_in_threadpool(db.token_right, try_id)
+            return True
+        except StoreError as err:
+            log.error("the lecturer's token could not be checked: %s", err)
+            raise HTTPException(503, "the lecturer's view is not available just now: try again in a moment") \
+                from None
+
+    async def lecturer(request: Request) -> bool:
+        """A signed-in browser (its cookie, a MAC no one can guess, is not counted) or a Bearer token."""
         header = request.headers.get("authorization", "")
-        if header.startswith("Bearer "):
-            return security.token_ok(settings.token, header[7:])
+        if header[:7].lower() == "bearer ":
+            return await token_right(request, header[7:].strip())
         return security.class_cookie_ok(settings.secret, settings.token, request.cookies.get(security.CLASS, ""))
 
     async def class_view(request: Request):
@@ -345,11 +368,7 @@ def create_app(settings: Settings, pool: Pool | None = None, store=None) -> Star
             form = await _form(request)
             if session_of(request) is None or not security.csrf_ok(settings.secret, session, form.get("csrf", "")):
                 raise HTTPException(403, "this form has expired: reload the page")
-            client = request.client.host if request.client else "?"
-            if failures.too_many(client):
-                raise HTTPException(429, "too many wrong tokens from here: wait a few minutes")
-            if not security.token_ok(settings.token, form.get("token", "")):
-                failures.add(client)
+            if not await token_right(request, form.get("token", "")):
                 response = _page(request, "login", 403, title="Lecturer's view", csrf=csrf,
                                  message="That is not the token printed when the server started.")
                 return respond(request, response, session)
@@ -357,7 +376,7 @@ def create_app(settings: Settings, pool: Pool | None = None, store=None) -> Star
             cookie(request, response, security.CLASS, security.class_cookie(settings.secret, settings.token),
                    12 * 3600, "strict")
             return respond(request, response, session)
-        if not lecturer(request):
+        if not await lecturer(request):
             return respond(request, _page(request, "login", 401, title="Lecturer's view", csrf=csrf, message=None),
                            session)
         topic = request.query_params.get("topic") or None
@@ -366,7 +385,7 @@ def create_app(settings: Settings, pool: Pool | None = None, store=None) -> Star
                                       total=sum(s.attempts for s in stats)), session)
 
     async def class_csv(request: Request):
-        if not lecturer(request):
+        if not await lecturer(request):
             raise HTTPException(401, "the lecturer's token is needed: sign in at /class",
                                 headers={"www-authenticate": 'Bearer realm="tutor"'})
         stats = await run_in_threadpool(state["store"].stats, None)
@@ -393,6 +412,9 @@ def create_app(settings: Settings, pool: Pool | None = None, store=None) -> Star
     app = Starlette(routes=routes, lifespan=lifespan,
                     exception_handlers={HTTPException: _http_error, Exception: _server_error})
     app.add_middleware(security.Headers)
+    # Outermost: behind a trusted proxy the client (for the attempt limit) and the scheme (for Secure
+    # cookies) are those its X-Forwarded-For and X-Forwarded-Proto name; uvicorn's own copy is off (server.py).
+    app.add_middleware(ProxyHeadersMiddleware, trusted_hosts=settings.proxies)
     return app
 
 

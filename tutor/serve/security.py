@@ -10,9 +10,9 @@ from __future__ import annotations
 
 import hashlib
 import hmac
+import ipaddress
 import re
 import secrets
-import time
 
 SESSION = "tutor_session"
 STUDENT = "tutor_student"
@@ -72,33 +72,46 @@ def class_cookie_ok(secret: bytes, token: str, cookie: str) -> bool:
     return hmac.compare_digest(class_cookie(secret, token).encode(), cookie.encode("utf-8", "replace"))
 
 
-class Failures:
-    """Wrong lecturer's tokens per client address: after MOST in WINDOW seconds, the client waits.
-    A long random token cannot be guessed anyway; one the lecturer chose might be."""
+# The lecturer's token: after MOST_WRONG wrong tries from one client in WINDOW seconds, that client waits
+# (the tries are counted in the database: Store.token_try). A long random token cannot be guessed anyway;
+# one the lecturer chose might be.
+MOST_WRONG = 10
+WINDOW = 600.0
+DEFAULT_PROXIES = "127.0.0.1,::1"  # uvicorn's own default, and ::1: a proxy on the same machine
 
-    MOST = 10
-    WINDOW = 600.0
-    CLIENTS = 10_000  # addresses remembered before the oldest are forgotten
 
-    def __init__(self):
-        self._times: dict[str, list[float]] = {}
+def client_key(host: str | None) -> str:
+    """The client an attempt limit counts: its IP address, written one way (an IPv4-mapped IPv6 address
+    as IPv4), and for IPv6 its /64 network, which one host or home usually has whole. Anything else (a
+    Unix socket, the test client) is kept as it is when short and printable, else as a hash: at most 64
+    characters (store.CLIENT_LIMIT)."""
+    if not host:
+        return "unknown"
+    try:
+        address = ipaddress.ip_address(host.strip("[]"))
+    except ValueError:
+        fits = len(host) <= 64 and host.isascii() and host.isprintable()
+        return host if fits else "sha256:" + hashlib.sha256(host.encode("utf-8", "replace")).hexdigest()[:32]
+    if address.version == 6 and address.ipv4_mapped:
+        return str(address.ipv4_mapped)
+    if address.version == 6:
+        return str(ipaddress.ip_network(f"{address}/64", strict=False))
+    return str(address)
 
-    def _recent(self, client: str) -> list[float]:
-        now = time.monotonic()
-        times = [t for t in self._times.get(client, []) if now - t < self.WINDOW]
-        if times:
-            self._times[client] = times
-        else:
-            self._times.pop(client, None)
-        return times
 
-    def too_many(self, client: str) -> bool:
-        return len(self._recent(client)) >= self.MOST
-
-    def add(self, client: str) -> None:
-        if len(self._times) >= self.CLIENTS:
-            self._times.clear()
-        self._times.setdefault(client, []).append(time.monotonic())
+def trusted_proxies(text: str) -> str:
+    """The proxies whose X-Forwarded-For header is believed, as uvicorn's ProxyHeadersMiddleware takes them:
+    comma-separated addresses or networks, each checked (uvicorn would take a typo as a literal that never
+    matches, and the proxy's address for every student's). "*" is refused: any client could then name
+    itself anything, and so never reach the attempt limit."""
+    items = [item.strip() for item in text.split(",") if item.strip()]
+    for item in items:
+        try:
+            ipaddress.ip_network(item, strict=False) if "/" in item else ipaddress.ip_address(item)
+        except ValueError:
+            raise ValueError(f"{item[:60]!r} is not an IP address or network (such as 10.0.0.5 or 10.0.0.0/8)") \
+                from None
+    return ",".join(items)
 
 
 def csp(inline_scripts: bool = False) -> str:

@@ -22,11 +22,11 @@ import sqlite3
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from datetime import datetime, timezone
+from datetime import datetime, timedelta, timezone
 from pathlib import Path
 
 from sqlalchemy import (BigInteger, Column, DateTime, Index, Integer, MetaData, String, Table, case, create_engine,
-                        event, func, insert, select, text, update)
+                        delete, event, func, insert, select, text, update)
 from sqlalchemy.engine import Connection, Engine, make_url
 from sqlalchemy.exc import ArgumentError, IntegrityError, SQLAlchemyError
 from sqlalchemy.pool import StaticPool
@@ -44,6 +44,7 @@ RIGHT = ("correct", "decimal")
 LIMITS = {"submission": 64, "session": 64, "student": 64, "topic": 64, "difficulty": 32, "key": 64,
           "verdict": 32, "mistake": 128, "credit": 64, "weight": 64}
 ANSWER_LIMIT = 2000
+CLIENT_LIMIT = 64  # characters of a client's address as the attempt limit keys it (security.client_key)
 _SEED_RANGE = (-(2**63), 2**63 - 1)  # a BIGINT
 _BUSY_TIMEOUT_MS = 10_000  # SQLite: how long a writer waits for another process's write lock
 
@@ -206,12 +207,35 @@ def _v1_attempts(conn: Connection) -> None:
     v1.create_all(conn)
 
 
+token_failures = Table(
+    "token_failures", metadata,
+    Column("id", BigInteger().with_variant(Integer, "sqlite"), primary_key=True, autoincrement=True),
+    Column("client", String(CLIENT_LIMIT), nullable=False),
+    Column("at", DateTime(timezone=True), nullable=False),
+)
+
+
+def _v2_token_failures(conn: Connection) -> None:
+    """Version 2: the lecturer's tokens tried and found wrong, one row per try, per client address. In the
+    database rather than in a process, so that every server process and host counts one limit."""
+    v2 = MetaData()
+    table = Table(
+        "token_failures", v2,
+        Column("id", BigInteger().with_variant(Integer, "sqlite"), primary_key=True, autoincrement=True),
+        Column("client", String(64), nullable=False),
+        Column("at", DateTime(timezone=True), nullable=False),
+    )
+    Index("ix_token_failures_client_at", table.c.client, table.c.at)
+    Index("ix_token_failures_at", table.c.at)
+    v2.create_all(conn)
+
+
 # The migration steps in order: step i brings a database from version i to version i + 1. Add a step at
-# the end, never edit one that has shipped. Version 2 adding a column would be
-#     def _v2_seconds(conn):
+# the end, never edit one that has shipped. Version 3 adding a column would be
+#     def _v3_seconds(conn):
 #         conn.execute(text("ALTER TABLE attempts ADD COLUMN seconds INTEGER"))
 # appended here, with Column("seconds", Integer) added to `attempts` above.
-MIGRATIONS: tuple[Callable[[Connection], None], ...] = (_v1_attempts,)
+MIGRATIONS: tuple[Callable[[Connection], None], ...] = (_v1_attempts, _v2_token_failures)
 
 
 # --- URLs ---------------------------------------------------------------------------------------------
@@ -415,6 +439,39 @@ class Store:
                          mistakes=tuple(MistakeCount(name, count, *examples[latest])
                                         for name, count, latest in top.get((t, k), ())))
                 for (t, k), n in sorted(totals.items())]
+
+    def token_try(self, client: str, most: int, window: float, now: datetime | None = None) -> int | None:
+        """Count one try of the lecturer's token from `client`, unless it already has `most` wrong ones in the
+        last `window` seconds: then None. Otherwise the id of the try's row, which `token_right` takes back
+        when the token was right (so only wrong tries count). The count and the row are one transaction
+        under a lock, so requests at once to any number of processes get no more than `most` tries between
+        them. Rows older than the window are deleted on the way."""
+        now = now or datetime.now(timezone.utc)
+        since = now - timedelta(seconds=window)
+        f = token_failures.c
+        try:
+            with self.engine.connect() as conn:
+                conn.execution_options(tutor_write_lock=True)
+                with conn.begin():
+                    if conn.dialect.name == "postgresql":  # one client's tries in turn, others go on
+                        conn.execute(text("SELECT pg_advisory_xact_lock(20200721, hashtext(:c))"), {"c": client})
+                    conn.execute(delete(token_failures).where(f.at < since))
+                    wrong = conn.execute(select(func.count()).select_from(token_failures)
+                                         .where(f.client == client, f.at >= since)).scalar_one()
+                    if wrong >= most:
+                        return None
+                    return conn.execute(insert(token_failures).values(client=client, at=now)
+                                        .returning(f.id)).scalar_one()
+        except SQLAlchemyError as exc:
+            raise self._error("cannot count the lecturer's token tries", exc) from exc
+
+    def token_right(self, try_id: int) -> None:
+        """The token of that try was right: it does not count against the client."""
+        try:
+            with self.engine.begin() as conn:
+                conn.execute(delete(token_failures).where(token_failures.c.id == try_id))
+        except SQLAlchemyError as exc:
+            raise self._error("cannot count the lecturer's token tries", exc) from exc
 
     def close(self) -> None:
         self.engine.dispose()
