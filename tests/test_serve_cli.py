@@ -102,3 +102,33 @@ def test_the_docs_show_what_stats_prints_after_one_check(tmp_path):
     page = (ROOT / "docs" / "guide" / "practice-server.md").read_text(encoding="utf-8")
     block = re.search(r"```text\n\$ tutor stats --database sqlite:///tutor.db\n(.*?)```", page, re.S).group(1)
     assert run_cli("stats", "--database", url).output == block
+
+
+def test_three_server_processes_share_one_limit_of_wrong_bearer_tokens(tmp_path):
+    """`tutor serve --workers 3`: 40 wrong Bearer tokens from one address, each on a new connection (so the
+    kernel hands them to any of the three processes), are refused with 429 before the 12th. Before, the
+    Bearer path had no limit (40 × 401) and the form's was counted per process (29 wrong tries)."""
+    port = _free_port()
+    env = {**os.environ, "TUTOR_TOKEN": "lecturer-token-123"}
+    server = subprocess.Popen([sys.executable, "-m", "tutor", "serve", "--port", str(port), "--workers", "3",
+                               "--database", f"sqlite:///{tmp_path / 't.db'}"],
+                              stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True, env=env, cwd=tmp_path)
+    url = f"http://127.0.0.1:{port}/class.csv"
+    try:
+        deadline = time.monotonic() + 120  # three processes, each warming two workers, on a busy machine
+        while True:
+            try:
+                httpx.get(f"http://127.0.0.1:{port}/static/practice.css", timeout=10)
+                break
+            except httpx.TransportError:
+                assert time.monotonic() < deadline and server.poll() is None, "the server did not start"
+                time.sleep(0.2)
+        statuses = [httpx.get(url, headers={"Authorization": f"Bearer guess-{i}"}, timeout=30).status_code
+                    for i in range(40)]
+        right = httpx.get(url, headers={"Authorization": "Bearer lecturer-token-123"}, timeout=30).status_code
+    finally:
+        server.terminate()
+        _, log = server.communicate(timeout=60)
+    assert statuses.index(429) < 11 and set(statuses[statuses.index(429):]) == {429}, statuses
+    assert statuses.count(401) <= 10 and right == 429  # locked: the right token from here waits too
+    assert "Traceback" not in log
