@@ -127,6 +127,64 @@ def test_unknown_problems_and_pages_are_404_with_one_line(client, path):
     assert "Traceback" not in r.text and "<h1>404: " in r.text
 
 
+SEED_4301 = "9" * 4301  # int() of it raises ValueError: Starlette's {seed:int} made it a 500 and a traceback
+
+
+@pytest.mark.parametrize("method, path", [
+    ("GET", f"/practice/pca/easy/{SEED_4301}"), ("POST", f"/practice/pca/easy/{SEED_4301}"),
+    ("GET", f"/practice/pca/easy/{SEED_4301}/solution"), ("GET", "/practice/pca/easy/" + "1" * 10_000),
+    ("GET", "/practice/pca/easy/-1"), ("GET", "/practice/pca/easy/%00"), ("GET", "/practice/pca/easy/%D9%A1"),
+    ("GET", "/practice/pca/easy/%EF%BC%91"), ("GET", "/practice/pca/easy/1e3"), ("GET", "/practice/pca/easy/1000000000"),
+    ("GET", "/practice/%00/easy/1"), ("GET", "/practice/pca/%FF/1"), ("GET", "/practice/" + "a" * 5000 + "/easy"),
+    ("GET", "/static/..%2fapp.py"), ("GET", "/static/" + "a" * 5000), ("GET", "/practice//easy/1"),
+    ("PUT", PROBLEM), ("DELETE", "/class"), ("OPTIONS", "/class.csv"), ("GET", "/preview"),
+])
+def test_any_url_is_a_4xx_without_a_traceback_in_the_log(client, caplog, method, path):
+    r = client.request(method, path)
+    assert 400 <= r.status_code < 500 and "Traceback" not in r.text
+    assert not [rec for rec in caplog.records if rec.levelname in ("ERROR", "CRITICAL")]
+
+
+def test_a_seed_of_any_length_out_of_range_is_a_404_that_says_the_range(client):
+    for seed in (SEED_4301, "1" * 11, "1000000000"):
+        r = client.get(f"/practice/pca/easy/{seed}")
+        assert r.status_code == 404 and "seeds run from 0 to 999999999" in r.text
+    assert client.get("/practice/kernel-pca/easy/0002").status_code == 200  # leading zeros: as before
+
+
+@pytest.mark.parametrize("headers", [
+    {"content-length": "\u00b2".encode()}, {"content-length": "99999999999999999999"},
+    {"authorization": "Bearer \u00e9".encode()}, {"authorization": "bearer"}, {"authorization": "Bearer "},
+    {"cookie": "tutor_session=\x01; tutor_class=\u00e9".encode()}, {"x-forwarded-for": "garbage, , ::1"},
+    {"content-type": "application/x-www-form-urlencoded; charset=\u00ff".encode()},
+])
+def test_odd_headers_are_a_4xx_without_a_traceback(client, caplog, headers):
+    for method, path in (("GET", "/class"), ("GET", "/class.csv"), ("POST", "/class"), ("POST", PROBLEM),
+                         ("POST", "/preview")):
+        r = client.request(method, path, headers=headers, content=b"csrf=x&token=y")
+        assert r.status_code < 500, (method, path, r.status_code)
+    assert not [rec for rec in caplog.records if rec.levelname in ("ERROR", "CRITICAL")]
+
+
+def test_an_answer_with_a_nul_is_recorded_not_a_503(client, store):
+    # PostgreSQL refuses a NUL in text: the whole check went unsaved and the student got a 503.
+    r = submit(client, {"answer-variances": "[1, 2]\x00"})
+    assert r.status_code == 200 and store.count() == 1
+    from sqlalchemy import select
+
+    from tutor.serve.store import attempts
+
+    with store.engine.connect() as conn:
+        assert conn.execute(select(attempts.c.answer)).scalar_one() == "[1, 2]\ufffd"
+
+
+def test_an_unknown_topic_in_the_class_view_is_a_404_not_a_database_error(client):
+    for topic in ("%00", "nope", "x" * 5000):
+        r = client.get(f"/class?topic={topic}", headers={"Authorization": f"Bearer {TOKEN}"})
+        assert r.status_code == 404 and "no topic" in r.text
+    assert client.get("/class?topic=pca", headers={"Authorization": f"Bearer {TOKEN}"}).status_code == 200
+
+
 def test_the_full_solution_is_a_page_of_its_own(client):
     r = client.get(PROBLEM + "/solution")
     assert r.status_code == 200 and "Step 1" in r.text and "Final answers" in r.text

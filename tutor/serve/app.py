@@ -28,7 +28,7 @@ from starlette.routing import Route
 from uvicorn.middleware.proxy_headers import ProxyHeadersMiddleware
 
 from .. import generators
-from ..escaping import printable
+from ..escaping import printable, shorten
 from . import security, work
 from .pool import Busy, Pool
 
@@ -111,7 +111,7 @@ def _reason(status: int) -> str:
 
 
 async def _server_error(request: Request, exc: Exception) -> Response:
-    log.exception("internal error on %s", request.url.path)  # for the server's log, never the browser
+    log.exception("internal error on %s", shorten(request.url.path, 200))  # for the server's log, never the browser
     return _error(request, 500, "internal error; the problem has been logged")
 
 
@@ -124,7 +124,7 @@ async def _form(request: Request) -> dict[str, str]:
     if kind != "application/x-www-form-urlencoded":
         raise HTTPException(415, "send the form as application/x-www-form-urlencoded")
     declared = request.headers.get("content-length")
-    if declared and (not declared.isdigit() or int(declared) > MAX_BODY):
+    if declared and (not (declared.isascii() and declared.isdigit()) or len(declared) > 9 or int(declared) > MAX_BODY):
         raise HTTPException(413, f"the form is larger than {MAX_BODY // 1024} KB")
     body = bytearray()
     async for chunk in request.stream():
@@ -140,7 +140,16 @@ async def _form(request: Request) -> dict[str, str]:
 
 def _problem_args(request: Request) -> tuple[str, str, int]:
     params = request.path_params
-    return _problem(params["topic"], params["difficulty"], params.get("seed", 0))
+    return _problem(params["topic"], params["difficulty"], _seed(params.get("seed", "0")))
+
+
+def _seed(text: str) -> int:
+    """The seed of a URL. Read here, not by Starlette's int convertor, whose int() of a 4,301-digit seed
+    raised ValueError (a 500): any text but a seed in range is a 404, whatever its length."""
+    digits = text.lstrip("0") or "0"
+    if not (text.isascii() and text.isdigit()) or len(digits) > len(str(MAX_SEED)):
+        return -1  # out of range: _problem says which seeds there are
+    return int(digits)
 
 
 def _problem(topic: str, difficulty: str, seed: int) -> tuple[str, str, int]:
@@ -380,15 +389,24 @@ def create_app(settings: Settings, pool: Pool | None = None, store=None) -> Star
             return respond(request, _page(request, "login", 401, title="Lecturer's view", csrf=csrf, message=None),
                            session)
         topic = request.query_params.get("topic") or None
-        stats = await run_in_threadpool(state["store"].stats, topic)
+        if topic is not None and topic not in _topics():  # nor a NUL that PostgreSQL refuses to compare
+            raise HTTPException(404, f"no topic {printable(topic)[:40]!r}")
+        stats = await class_stats(topic)
         return respond(request, _page(request, "class", title="Lecturer's view", stats=stats,
                                       total=sum(s.attempts for s in stats)), session)
+
+    async def class_stats(topic: str | None):
+        try:
+            return await run_in_threadpool(state["store"].stats, topic)
+        except StoreError as err:  # the database is down: one line in the log, a 503 to the browser
+            log.error("statistics not read: %s", err)
+            raise HTTPException(503, "the statistics cannot be read just now: try again in a moment") from None
 
     async def class_csv(request: Request):
         if not await lecturer(request):
             raise HTTPException(401, "the lecturer's token is needed: sign in at /class",
                                 headers={"www-authenticate": 'Bearer realm="tutor"'})
-        stats = await run_in_threadpool(state["store"].stats, None)
+        stats = await class_stats(None)
         return Response(stats_csv(stats), media_type="text/csv; charset=utf-8",
                         headers={"content-disposition": 'attachment; filename="tutor-class.csv"'})
 
@@ -402,8 +420,8 @@ def create_app(settings: Settings, pool: Pool | None = None, store=None) -> Star
     routes = [
         Route("/", index),
         Route("/practice/{topic}/{difficulty}", random_problem),
-        Route("/practice/{topic}/{difficulty}/{seed:int}", practice, methods=["GET", "POST"]),
-        Route("/practice/{topic}/{difficulty}/{seed:int}/solution", full_solution),
+        Route("/practice/{topic}/{difficulty}/{seed}", practice, methods=["GET", "POST"]),
+        Route("/practice/{topic}/{difficulty}/{seed}/solution", full_solution),
         Route("/preview", preview, methods=["POST"]),
         Route("/class", class_view, methods=["GET", "POST"]),
         Route("/class.csv", class_csv),

@@ -71,8 +71,9 @@ def student_id(text: str | None) -> str | None:
 
 
 def answer_text(text: str) -> str:
-    """What a student typed, cut to 2000 characters (the last one an ellipsis) so a row stays bounded."""
-    text = str(text)
+    """What a student typed, cut to 2000 characters (the last one an ellipsis) so a row stays bounded; a NUL,
+    which PostgreSQL cannot store in text (the whole check went unsaved, a 503), becomes U+FFFD."""
+    text = str(text).replace("\x00", "\ufffd")
     return text if len(text) <= ANSWER_LIMIT else text[: ANSWER_LIMIT - 1] + "…"
 
 
