@@ -152,3 +152,19 @@ def test_five_generated_problems_with_solutions_take_at_most_ten_pages(tmp_path,
         assert len(on) == 1, (k, on)
         rest = pages[on[0]].split(f"Problem {k}", 1)[1]
         assert "Total:" in rest, f"the statement of problem {k} continues on the next page"
+
+
+def test_a_statement_holding_a_cloze_blank_adds_no_blank_to_the_moodle_question(tmp_path):
+    # Before, the statement went into the Cloze text verbatim: Moodle made {100:SHORTANSWER:=x} a blank worth 100.
+    problem = tmp_path / "blank.yaml"
+    problem.write_text((PROBLEMS / "kernel-pca" / "example3.yaml").read_text(encoding="utf-8")
+                       + 'statement: "Type {100:SHORTANSWER:=x} or {:NM:=1:0} here, and {1:MC:a~=b} too."\n',
+                       encoding="utf-8")
+    out = tmp_path / "quiz.xml"
+    assert run_cli("export", "moodle", str(problem), "-o", str(out)).exit_code == 0
+    text = ET.parse(out).getroot().find("question[@type='cloze']/questiontext/text").text
+    # Every blank Moodle's parser finds (its ANSWER_START_REGEX) is one of tutor's, in the table of answers.
+    blanks = re.findall(r"\{([0-9]*):([A-Z_]+):", text)
+    assert blanks and all(kind in ("NUMERICAL", "SHORTANSWER") for _, kind in blanks)
+    assert len(blanks) == text.count("<td>{")
+    assert "Type &#123;100:SHORTANSWER:=x} or &#123;:NM:=1:0} here, and &#123;1:MC:a&#126;=b} too." in text

@@ -241,6 +241,22 @@ def text_answers(solution) -> list[tuple[str, str, tuple[str, ...]]]:
     return out
 
 
+# Where Moodle's Cloze parser sees a blank: "{", a weight (maybe none) and ":" (its ANSWER_START_REGEX is
+# \{([0-9]*):(NUMERICAL|NM|SHORTANSWER|…):). Written as a character reference, such a brace still shows (and
+# MathJax, which reads the page's text, still sees it), but the parser, which reads the HTML, does not.
+_BLANK_START = re.compile(r"\{(?=[0-9]*:)")
+
+
+def no_blanks(text: str) -> str:
+    r"""HTML for a Cloze question's text in which only tutor's own sub-answers are blanks: a statement holding
+    {100:SHORTANSWER:=x} verbatim made Moodle add a blank worth 100 marks.
+
+    >>> no_blanks(r"a {100:SHORTANSWER:=x} and {:NM:=1:0} but \mathbf{x}")
+    'a &#123;100:SHORTANSWER:=x} and &#123;:NM:=1:0} but \\mathbf{x}'
+    """
+    return _BLANK_START.sub("&#123;", text)
+
+
 def short_answer(spellings, weight: int = 1) -> str:
     """A Cloze SHORTANSWER accepting each spelling; }, #, ~, /, " and \\ are escaped as Moodle asks."""
     escaped = [re.sub(r'([}#~/"\\])', r"\\\1", s) for s in spellings]
@@ -334,7 +350,7 @@ def question_xml(solution, name: str | None = None) -> str:
     parts = {part.key: part.label for part in solution.question.parts}
 
     def cell(key: str, label: str) -> str:
-        return f"<td>({parts[key]}) {html.escape(label, quote=False)}</td>"
+        return f"<td>({parts[key]}) {no_blanks(html.escape(label, quote=False))}</td>"
 
     numbers, texts = sub_answers(solution), text_answers(solution)
     counts = Counter([n.key for n in numbers] + [key for key, _, _ in texts])
@@ -342,7 +358,7 @@ def question_xml(solution, name: str | None = None) -> str:
     rows = "".join(f"<tr>{cell(n.key, n.label)}<td>{cloze(n.value, weight[n.key])}</td></tr>" for n in numbers)
     rows += "".join(f"<tr>{cell(key, label)}<td>{short_answer(spellings, weight[key])}</td></tr>"
                     for key, label, spellings in texts)
-    text = markdown_to_html(statement) + f"<p>{answer_note(solution)}</p>" + f"<table>{rows}</table>"
+    text = no_blanks(markdown_to_html(statement) + f"<p>{answer_note(solution)}</p>") + f"<table>{rows}</table>"
     # Without figures: Moodle's HTML cleaning removes inline SVG, and a quiz has no files beside it.
     feedback = markdown_to_html(render(solution, "md", figures=False))
     return (f'  <question type="cloze">\n'
