@@ -154,3 +154,45 @@ def test_csv_cells_that_start_like_a_formula_become_text():
 
     assert [csv_cell(c) for c in ("=1+1", "+cmd", "-x", "@SUM(A1)", "\tx", "Ada", "-3", "-0.5", 7, "")] == [
         "'=1+1", "'+cmd", "'-x", "'@SUM(A1)", "'\tx", "Ada", "-3", "-0.5", 7, ""]
+
+
+# --- TeX that platforms typeset -----------------------------------------------------------------------
+
+DANGEROUS_TEX = [r"\href{javascript:alert(1)}{marks}", r"\url{javascript:alert(1)}", r"\class{x}{y}",
+                 r"\style{color:red}{y}", r"\cssId{x}{y}", r"\htmlClass{x}{y}", r"\htmlData{a=b}{y}",
+                 r"\require{html}", r"\unicode{x}", r"\data{x}", r"\toggle{a}{b}\endtoggle", r"\mmlToken{mi}{x}",
+                 r"\def\x{y}", r"\newcommand{\x}{y}", r"\hrefx", r"$\mathbf{x}\href{javascript:1}{y}$"]
+
+
+@pytest.mark.parametrize("text", DANGEROUS_TEX)
+def test_free_text_with_a_tex_command_outside_the_whitelist_is_refused(text):
+    from tutor.escaping import text_problem
+
+    assert "is not allowed in free text" in text_problem(f"Problem 1: {text}")
+
+
+@pytest.mark.parametrize("text", [r"Let $\mathbf x \in \mathbb R^2$ and $\frac{1}{2}\sqrt{\eta_1}$.",
+                                  r"\(\Phi(\mathbf x)^\top \Phi(\mathbf y)\), a \{set\}, a\\b, a\,b", "50% of x_1"])
+def test_free_text_with_maths_commands_tutor_uses_is_kept(text):
+    from tutor.escaping import text_problem
+
+    assert text_problem(text) is None
+
+
+@pytest.mark.parametrize("field, line", [("title", 'title: "\\\\href{javascript:alert(1)}{Week 6}"'),
+                                         ("statement", 'statement: "Click \\\\href{javascript:alert(1)}{here}."'),
+                                         ("parts[1].text",
+                                          'parts: [{key: eigenvalues, text: "\\\\unicode{x} the eigenvalues"}]')])
+@pytest.mark.parametrize("platform", ["moodle", "prairielearn", "qti"])
+def test_every_export_refuses_free_text_with_a_dangerous_tex_command_in_one_line(tmp_path, field, line, platform):
+    from .conftest import PROBLEMS, run_cli
+
+    problem = tmp_path / "bad.yaml"
+    original = (PROBLEMS / "kernel-pca" / "example3.yaml").read_text(encoding="utf-8")
+    problem.write_text("\n".join(x for x in original.splitlines() if not x.startswith(field.split("[")[0] + ":")) + "\n" + line
+                       + "\n", encoding="utf-8")
+    out = tmp_path / ("out.zip" if platform == "qti" else "out")
+    result = run_cli("export", platform, str(problem), "-o", str(out))
+    assert result.exit_code == 2 and result.stderr.count("\n") == 1, result.stderr
+    assert result.stderr.startswith(f"error: {problem}") and field in result.stderr
+    assert "is not allowed in free text" in result.stderr and not out.exists()
