@@ -38,6 +38,17 @@ def test_serve_refuses_a_port_in_use_in_one_line(tmp_path):
     assert result.output.count("\n") == 1
 
 
+@pytest.mark.parametrize("value", ["*", "proxy.example", "10.0.0.0/40"])
+def test_serve_refuses_a_proxy_that_is_not_an_address_in_one_line(tmp_path, value, monkeypatch):
+    url = f"sqlite:///{tmp_path / 't.db'}"
+    result = run_cli("serve", "--database", url, "--trust-proxy", value)
+    assert result.exit_code == 2 and result.output.count("\n") == 1
+    assert result.output.startswith("error: --trust-proxy: ") and "is not an IP address or network" in result.output
+    monkeypatch.setenv("TUTOR_TRUST_PROXY", value)  # the variable is read as the option is
+    assert run_cli("serve", "--database", url).exit_code == 2
+    assert not (tmp_path / "t.db").exists()  # refused before the database is opened
+
+
 def test_stats_prints_the_class_table_and_csv(tmp_path):
     url = f"sqlite:///{tmp_path / 't.db'}"
     typo = run_cli("stats", "--database", url)
