@@ -133,8 +133,47 @@ def latex_text(text: str) -> str:
     return "".join(out)
 
 
+# The TeX commands free text may hold: maths that tutor's own output uses (and a few of its kind). PrairieLearn,
+# Moodle and Canvas typeset a page's text with MathJax, which also knows \href, \url, \class, \style,
+# \cssId, \html…, \require, \unicode, \data…, \toggle, \mmlToken and \def: a link to javascript:, markup,
+# an extension loaded. A whitelist, so that a command MathJax adds later is refused too.
+TEX_COMMANDS = frozenset("""
+    alpha beta gamma delta epsilon varepsilon zeta eta theta vartheta iota kappa lambda mu nu xi pi rho sigma
+    varsigma tau upsilon phi varphi chi psi omega Gamma Delta Theta Lambda Xi Pi Sigma Upsilon Phi Psi Omega
+    approx cdot cdots circ div equiv exists forall ge geq gg iff in notin infty int le leq ll mid mp ne neq pm
+    propto sim times to mapsto rightarrow Rightarrow leftarrow Leftarrow Longrightarrow top intercal partial nabla
+    sum prod lim min max det log ln exp sin cos tan sqrt surd frac dfrac tfrac binom tbinom
+    left right big Big langle rangle lvert rvert lVert rVert vert Vert lbrace rbrace
+    mathbf mathrm mathbb mathcal mathit mathsf boldsymbol operatorname text textrm textbf textit
+    hat bar tilde vec dot ddot overline underline widehat widetilde overset underset
+    quad qquad dots ldots vdots ddots displaystyle textstyle begin end subset subseteq cup cap emptyset
+    emph textsf texttt c
+""".split())  # the last line: text commands a title may hold, harmless in every TeX (the LaTeX formats escape them)
+# A control word (MathJax's macro names are ASCII letters) or a control symbol such as \\ or \{, read left to
+# right as TeX does, so that the b of a\\b is not taken for \b.
+_TEX_COMMAND = re.compile(r"\\([A-Za-z]+|.?)", re.S)
+
+
+def tex_problem(text: str) -> str | None:
+    r"""Why free text cannot go to a platform that typesets TeX (a command outside TEX_COMMANDS), or None.
+
+    >>> tex_problem(r"Let $\mathbf x \in \mathbb R^2$.") is None
+    True
+    >>> print(tex_problem(r"\href{javascript:alert(1)}{marks}").split(",")[0])
+    the TeX command \href is not allowed in free text
+    """
+    for match in _TEX_COMMAND.finditer(text):
+        if match.group(1)[:1].isalpha() and match.group(1) not in TEX_COMMANDS:
+            return (f"the TeX command \\{match.group(1)[:20]} is not allowed in free text, which MathJax typesets "
+                    "on PrairieLearn, Moodle and Canvas (\\frac, \\mathbf, Greek letters … are)")
+    return None
+
+
 def text_problem(text: str) -> str | None:
     """Why a line of text from a problem file cannot be shown in every format, or None if it can."""
+    wrong = tex_problem(text)
+    if wrong:
+        return wrong
     for ch in text:
         if _invisible(ch):
             return f"contains a control or invisible character (U+{ord(ch):04X})"
