@@ -145,6 +145,28 @@ def test_any_url_is_a_4xx_without_a_traceback_in_the_log(client, caplog, method,
     assert not [rec for rec in caplog.records if rec.levelname in ("ERROR", "CRITICAL")]
 
 
+def test_random_odd_urls_and_methods_are_4xx_without_an_error_in_the_log(client, caplog):
+    import random
+
+    rng = random.Random(7)
+    pieces = ["pca", "easy", "kernel-pca", "hard", "", "%00", "%ff", "%2e%2e", "..", "-1", "+1", "1e9", "0x10",
+              "%D9%A3", "%EF%BC%91", "%E2%84%AA", "9" * 4301, "1" * 20, "a" * 300, "%20", "solution", "%C0%AF", "?x=1", "#f"]
+    for _ in range(150):
+        path = "/" + "/".join(rng.choice(pieces) for _ in range(rng.randint(1, 5)))
+        if rng.random() < 0.7 or path.startswith("//"):  # "//x" would name a host
+            path = "/practice" + path
+        # A real problem (a valid topic, difficulty and seed) would be drawn and solved: leave those out.
+        parts = path.split("/")
+        if len(parts) >= 5 and parts[2] in ("pca", "kernel-pca") and parts[3] in ("easy", "hard") \
+                and parts[4].isdigit() and len(parts[4]) < 10:
+            continue
+        method = rng.choice(["GET", "POST", "HEAD", "PUT", "PATCH"])
+        r = client.request(method, path, content=b"a=%ff&" * rng.randint(0, 3),
+                           headers={"content-type": rng.choice(["application/x-www-form-urlencoded", "text/plain"])})
+        assert 400 <= r.status_code < 500 or r.status_code in (200, 303), (method, path[:80], r.status_code)
+    assert not [rec for rec in caplog.records if rec.levelname in ("ERROR", "CRITICAL")]
+
+
 def test_a_seed_of_any_length_out_of_range_is_a_404_that_says_the_range(client):
     for seed in (SEED_4301, "1" * 11, "1000000000"):
         r = client.get(f"/practice/pca/easy/{seed}")
