@@ -189,8 +189,8 @@ def test_every_export_refuses_free_text_with_a_dangerous_tex_command_in_one_line
 
     problem = tmp_path / "bad.yaml"
     original = (PROBLEMS / "kernel-pca" / "example3.yaml").read_text(encoding="utf-8")
-    problem.write_text("\n".join(x for x in original.splitlines() if not x.startswith(field.split("[")[0] + ":")) + "\n" + line
-                       + "\n", encoding="utf-8")
+    kept = [x for x in original.splitlines() if not x.startswith(field.split("[")[0] + ":")]  # one title only
+    problem.write_text("\n".join([*kept, line]) + "\n", encoding="utf-8")
     out = tmp_path / ("out.zip" if platform == "qti" else "out")
     result = run_cli("export", platform, str(problem), "-o", str(out))
     assert result.exit_code == 2 and result.stderr.count("\n") == 1, result.stderr
