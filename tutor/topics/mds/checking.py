@@ -6,8 +6,10 @@ import sympy as sp
 
 from tutor.checking import rules
 from tutor.checking.variants import FollowThrough, Mistake, matrix
+from tutor.exact.eigen import spectrum
 from tutor.exact.tidy import tidy
 from tutor.recipes.centring import centring_matrix
+from tutor.topics.mds import recipe as mds
 
 
 RULES = {
@@ -73,6 +75,27 @@ def _from_a(problem, expected, values):
     return {"b_matrix": sp.ImmutableMatrix((H * A * H).applyfunc(tidy))}
 
 
+def _onward(problem, B) -> dict:
+    """The eigenvalues of a B, and the points and distances they give, as the recipe takes them
+    (the problem's dimensions, else every positive eigenvalue); no points where B has too few."""
+    spec = spectrum(B)
+    out = {"eigenvalues": spec.values}
+    kept = mds.coordinates_step(spec, problem.dimensions or len(spec.values))
+    if problem.dimensions is None or kept.data.p == problem.dimensions:
+        out["coordinates"] = kept.result
+        out.update(_from_points(problem, None, out))
+    return out
+
+
+def _onward_from(key):
+    """The later answers from the student's own table, A or B (A and B first, as _from_table and _from_a)."""
+    def derive(problem, expected, values):
+        earlier = {"squared_distances": _from_table, "a_matrix": _from_a}.get(key)
+        B = matrix((earlier(problem, expected, values) if earlier else values)["b_matrix"])
+        return _onward(problem, B)
+    return derive
+
+
 def _from_points(problem, expected, values):
     """The squared distances of the student's own recovered points."""
     X = values["coordinates"]
@@ -81,10 +104,16 @@ def _from_points(problem, expected, values):
         n, n, lambda i, j: tidy(sum((a - b) ** 2 for a, b in zip(X[i], X[j]))))}
 
 
-# Work that is right from the student's own earlier table or points earns credit: a slip (plain distances
-# for squared ones) costs its own key, not every key after it.
+_AFTER_B = ("eigenvalues", "coordinates", "recovered_distances")
+
+# Work that is right from the student's own earlier table, A, B or points earns credit: a slip (plain
+# distances for squared ones, A without its −½) costs its own key, not every key after it. The nearest
+# earlier answer is tried first; the eigenproblem of the student's B is solved again (solves=True).
 FOLLOW_THROUGH = (
     FollowThrough(("squared_distances",), ("a_matrix", "b_matrix"), _from_table),
     FollowThrough(("a_matrix",), ("b_matrix",), _from_a),
     FollowThrough(("coordinates",), ("recovered_distances",), _from_points),
+    FollowThrough(("b_matrix",), _AFTER_B, _onward_from("b_matrix"), solves=True),
+    FollowThrough(("a_matrix",), _AFTER_B, _onward_from("a_matrix"), solves=True),
+    FollowThrough(("squared_distances",), _AFTER_B, _onward_from("squared_distances"), solves=True),
 )
