@@ -10,6 +10,7 @@ import json
 import re
 
 import pytest
+import yaml
 
 from tutor import generators
 from tutor.exam import build_exam, read_blueprint, read_roster
@@ -302,14 +303,23 @@ def test_check_exam_rows_for_students_without_a_file_and_for_bad_files(built, an
     assert len(result.stderr.splitlines()) == 3
 
 
-def test_check_exam_question_with_an_unknown_key_is_graded_as_nothing_and_said(built, tmp_path):
+def test_check_exam_question_with_an_unknown_key_is_said_and_the_rest_of_it_graded(built, answers, tmp_path):
+    """One misspelt key in a question voided the whole question (issue 29: 19/19 became 11/19): now it is
+    said on the row (and as an error line) and costs its own part only."""
+    ada = yaml.safe_load((answers / "ada.yaml").read_text())
+    ada["q1"]["eigenvalue"] = ada["q1"].pop("eigenvalues")  # the misspelt key of part (c), 2 marks
+    ada["q1"]["no_such_key"] = 1
     path = tmp_path / "typo.yaml"
-    path.write_text("student: s002\nq1: {eigenvalue: [1, 2, 0]}\nq2: {}\n")
+    path.write_text(yaml.safe_dump(ada))
     result, rows = _grades(built, [path], tmp_path)
     assert result.exit_code == 2
     row = rows["typo.yaml"]
-    assert "q1: eigenvalue: not an answer of this problem (did you mean 'eigenvalues'?)" in row["notes"]
-    assert row["q1"] == "" and row["q2"] == "0"
+    assert "q1: eigenvalue: not an answer of this problem (did you mean 'eigenvalues'?); not graded" in row["notes"]
+    assert "q1: no_such_key: not an answer of this problem" in row["notes"]
+    assert row["q1(c) eigenvalues"] == "0"
+    # the eigenvalues' own 2 marks are lost; the variances still follow from the right K̂ (no eigenvalues needed)
+    assert row["q1"] == "4" and row["q2"] == "6" and row["total"] == "10"
+    assert len(result.stderr.splitlines()) == 2
 
 
 def test_a_file_with_a_question_too_many_still_grades_the_others_on_the_students_row(built, answers, tmp_path):
