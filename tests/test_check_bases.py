@@ -103,6 +103,17 @@ def test_the_zeros_of_components_that_do_not_exist_may_be_left_out(key, answer, 
     assert "the value left out was read as 0" in result.message
 
 
+@pytest.mark.parametrize("key, answer, message", [
+    ("variances", ["8/3", 3], "1 of 2 values right; not among the values: entry 2;"),
+    ("variances", ["8/3", 2], "all 2 values right;"),
+    ("eigenvalues", [8, 0], "all 2 values given are right, but a value left out is not 0 (the answer has 3 values)"),
+    ("eigenvalues", [7, 0], "1 of 2 values right; not among the values: entry 1, and a value left out is not 0"),
+])
+def test_counts_are_of_the_values_the_student_gave_not_of_the_zeros_read_in(key, answer, message):
+    """Issue 29: "2 of 3 values right" for [8/3, 3] counted the 0 read in for the value left out."""
+    assert message in tutor.check(EXAMPLE3, {key: answer}).result(key).message
+
+
 def test_only_zeros_may_be_left_out():
     result = tutor.check(EXAMPLE3, {"variances": ["8/3"]}).result("variances")
     assert result.verdict == "wrong" and "expected a list of 3 numbers" in result.message

@@ -37,6 +37,7 @@ class Given:
     value: Any
     decimal: bool  # whether any entry had a decimal point (so a tolerance applies)
     typed: Any = None  # the same shape as value: True where the entry was written as a decimal
+    padded: int = 0  # trailing entries the student left out, read as 0 (grade.py): counts leave them out
 
 
 @dataclass(frozen=True)

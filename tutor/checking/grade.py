@@ -152,7 +152,7 @@ class Checker:
                 continue
             zeros = (sp.Integer(0),) * missing
             typed = tuple(entry.typed or (False,) * len(entry.value)) + (False,) * missing
-            entries[key] = Given(entry.value + zeros, entry.decimal, typed)
+            entries[key] = Given(entry.value + zeros, entry.decimal, typed, missing)
             padded[key] = f"the {missing} values left out were read as 0" if missing > 1 else \
                 "the value left out was read as 0"
         return entries, padded

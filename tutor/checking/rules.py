@@ -177,14 +177,20 @@ class AnyOrder(Rule):
 
     def compare(self, given, expected, tol, ctx):
         pairing = _pair(list(given.value), list(expected), lambda g, e: match_number(g, given.decimal, e, tol))
+        # The counts are of the values the student wrote: the zeros read in for those left out are not theirs.
+        written = len(expected) - given.padded
         unmatched = [i for i, (j, _) in enumerate(pairing) if j is None]
         if unmatched:
-            where = ", ".join(str(i + 1) for i in unmatched)
-            return Judgement(None, f"{len(expected) - len(unmatched)} of {len(expected)} values right; "
-                                   f"not among the values: entry {where}")
+            mine = [i for i in unmatched if i < written]
+            short = (f"a value left out is not 0 (the answer has {len(expected)} values)"
+                     if len(mine) < len(unmatched) else "")
+            if not mine:
+                return Judgement(None, f"all {written} values given are right, but {short}")
+            return Judgement(None, f"{written - len(mine)} of {written} values right; not among the values: "
+                                   f"entry {', '.join(str(i + 1) for i in mine)}" + (f", and {short}" if short else ""))
         match = combine(m for _, m in pairing)
         order = "" if [j for j, _ in pairing] == list(range(len(expected))) else " (in a different order from ours)"
-        return Judgement(match, f"all {len(expected)} values right{decimal_note(match, tol)}{order}")
+        return Judgement(match, f"all {written} values right{decimal_note(match, tol)}{order}")
 
 
 def _pair(given: list, expected: list, matcher) -> list[tuple[int | None, str | None]]:
