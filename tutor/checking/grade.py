@@ -97,6 +97,14 @@ class Checker:
         self._matches: dict[tuple, bool] = {}  # (mistakes, variant, key, answer) -> the answer matches it
         self._compounds: dict[tuple[Mistake, Mistake], dict | None] = {}
 
+    @property
+    def warnings(self) -> tuple[str, ...]:
+        """What the lecturer should know about this problem's answers (uniqueness.py): not unique where
+        the statement does not fix them. One line each, without the problem's name."""
+        from .uniqueness import warnings
+
+        return warnings(self.topic, self.solution)
+
     # --- reading ----------------------------------------------------------------
 
     def read(self, raw: object, source: str, unknown: list | None = None) -> Submission:

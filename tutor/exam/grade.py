@@ -137,6 +137,12 @@ class Grader:
                 load_problem(str(Path(self.exam.folder) / student / f"q{number}.yaml")), self.sig_figs)
         return self._checkers[student, number]
 
+    def warnings(self) -> list[str]:
+        """For the lecturer: each graded problem file whose answer is not unique where its statement does
+        not fix it (uniqueness.py), one line each."""
+        return [f"{Path(self.exam.folder) / student / f'q{number}.yaml'}: {line}"
+                for (student, number), checker in self._checkers.items() for line in checker.warnings]
+
     def grade(self, paths: list[str]) -> list[Row]:
         """One row per file, the roster's students first in roster order, then the rest; a row for each
         student with no file."""

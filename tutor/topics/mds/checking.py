@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 import sympy as sp
 
 from tutor.checking import rules
+from tutor.checking.uniqueness import cut_through
 from tutor.checking.variants import FollowThrough, Mistake, matrix
 from tutor.exact.eigen import spectrum
 from tutor.exact.tidy import tidy
@@ -12,11 +15,21 @@ from tutor.recipes.centring import centring_matrix
 from tutor.topics.mds import recipe as mds
 
 
+@lru_cache(maxsize=32)
+def _columns(B: sp.ImmutableMatrix) -> tuple:
+    """√λ v for every eigenpair of B, None where λ ≤ 0: every column X could have (rules.Basis's whole)."""
+    spec = spectrum(B)
+    points = mds.coordinates_step(spec, B.rows).result
+    columns = tuple(zip(*points)) if points and points[0] else ()
+    return columns + (None,) * (B.rows - len(columns))
+
+
 RULES = {
     "eigenvalues": rules.AnyOrder(),
     # X = V_p Λ_p^(1/2): each column is an eigenvector of B scaled to length √λ, so up to sign
-    # (and any orthonormal basis of a repeated eigenvalue's space).
-    "coordinates": rules.Basis(lambda answers: answers["eigenvalues"], noun="coordinate column", transposed=True),
+    # (and any orthonormal basis of a repeated eigenvalue's space, all of it when p cuts through one).
+    "coordinates": rules.Basis(lambda answers: answers["eigenvalues"], noun="coordinate column", transposed=True,
+                               whole=lambda problem, answers: _columns(matrix(answers["b_matrix"]))),
 }
 
 
@@ -117,3 +130,11 @@ FOLLOW_THROUGH = (
     FollowThrough(("a_matrix",), _AFTER_B, _onward_from("a_matrix"), solves=True),
     FollowThrough(("squared_distances",), _AFTER_B, _onward_from("squared_distances"), solves=True),
 )
+
+
+def not_unique(solution) -> list[str]:
+    """dimensions: p cutting through a repeated eigenvalue of B (uniqueness.py)."""
+    answers = solution.answers
+    line = cut_through(answers["eigenvalues"], len(answers["coordinates"][0]), field="dimensions", symbol="λ",
+                       accepted=["coordinates"], following=["recovered_distances"], source="coordinates")
+    return [line] if line else []
