@@ -221,3 +221,16 @@ def test_points_follow_the_students_own_table_through_a_and_b():
     report = tutor.check("mds/distance-table", {"a_matrix": a, "eigenvalues": doubled})
     assert report.result("eigenvalues").verdict == "follow-through"
     assert "your own a matrix" in report.result("eigenvalues").message
+
+
+def test_points_follow_the_students_own_eigenvalues():
+    # The square's B (right) with λ₁ written 9 for 4: the points √λ v with their λ, by hand (3/√2 on one axis)
+    answers = {"eigenvalues": [9, 4, 0, 0],
+               "coordinates": [["3/sqrt(2)", 0], [0, "sqrt(2)"], ["-3/sqrt(2)", 0], [0, "-sqrt(2)"]]}
+    report = tutor.check("mds/from-points", answers)
+    assert report.result("eigenvalues").verdict == "wrong"
+    assert report.result("coordinates").verdict == "follow-through"
+    assert "your own eigenvalues" in report.result("coordinates").message
+    # a negative λ gives no point: nothing to follow
+    answers = {"eigenvalues": [-1, 4, 0, 0], "coordinates": [[2, 0], [0, 2], [-2, 0], [0, -2]]}
+    assert tutor.check("mds/from-points", answers).result("coordinates").verdict == "wrong"

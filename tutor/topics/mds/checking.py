@@ -10,7 +10,7 @@ from tutor.checking import rules
 from tutor.checking.uniqueness import cut_through
 from tutor.checking.variants import FollowThrough, Mistake, matrix
 from tutor.exact.eigen import spectrum
-from tutor.exact.tidy import tidy
+from tutor.exact.tidy import numeric, sign_of, tidy
 from tutor.recipes.centring import centring_matrix
 from tutor.topics.mds import recipe as mds
 
@@ -109,6 +109,23 @@ def _onward_from(key):
     return derive
 
 
+def _from_eigenvalues(problem, expected, values):
+    """The points with the student's own eigenvalues (largest first) and B's eigenvectors: each column
+    √λ v rescaled to √λ' v; none when a kept λ' is not positive."""
+    columns = _transpose(expected["coordinates"])
+    mine = sorted(values["eigenvalues"], key=lambda v: -numeric(v, 30))[: len(columns)]
+    if len(mine) < len(columns) or any(sign_of(v) <= 0 for v in mine):
+        return {}
+    ours = expected["eigenvalues"][: len(columns)]
+    scaled = [[tidy(x * sp.sqrt(tidy(m / o))) for x in column] for column, m, o in zip(columns, mine, ours)]
+    points = _transpose(scaled)
+    return {"coordinates": points, **_from_points(problem, expected, {"coordinates": points})}
+
+
+def _transpose(rows):
+    return tuple(zip(*rows))
+
+
 def _from_points(problem, expected, values):
     """The squared distances of the student's own recovered points."""
     X = values["coordinates"]
@@ -119,13 +136,14 @@ def _from_points(problem, expected, values):
 
 _AFTER_B = ("eigenvalues", "coordinates", "recovered_distances")
 
-# Work that is right from the student's own earlier table, A, B or points earns credit: a slip (plain
+# Work that is right from the student's own earlier table, A, B, eigenvalues or points earns credit: a slip (plain
 # distances for squared ones, A without its −½) costs its own key, not every key after it. The nearest
 # earlier answer is tried first; the eigenproblem of the student's B is solved again (solves=True).
 FOLLOW_THROUGH = (
     FollowThrough(("squared_distances",), ("a_matrix", "b_matrix"), _from_table),
     FollowThrough(("a_matrix",), ("b_matrix",), _from_a),
     FollowThrough(("coordinates",), ("recovered_distances",), _from_points),
+    FollowThrough(("eigenvalues",), ("coordinates", "recovered_distances"), _from_eigenvalues),
     FollowThrough(("b_matrix",), _AFTER_B, _onward_from("b_matrix"), solves=True),
     FollowThrough(("a_matrix",), _AFTER_B, _onward_from("a_matrix"), solves=True),
     FollowThrough(("squared_distances",), _AFTER_B, _onward_from("squared_distances"), solves=True),
