@@ -149,6 +149,8 @@ EIGHTS = load_problem_text("topic: kernel-pca\ncomponents: 1\ncentred_kernel_mat
 # The square: S = I (λ = 1, 1) and for MDS B has λ = 4, 4, 0, 0; one component or dimension kept.
 SQUARE_PCA = load_problem_text("topic: pca\npoints: [[0, 0], [2, 0], [2, 2], [0, 2]]\ncomponents: 1\n")
 SQUARE_MDS = load_problem_text("topic: mds\npoints: [[0, 0], [2, 0], [2, 2], [0, 2]]\ndimensions: 1\n")
+EIGHTS_TWO = load_problem_text("topic: kernel-pca\ncomponents: 2\ncentred_kernel_matrix: "
+                               "[[6, -2, -2, -2], [-2, 6, -2, -2], [-2, -2, 6, -2], [-2, -2, -2, 6]]\n")
 OWN = [[f"1/{R2}", f"-1/{R2}", 0, 0], [0, 0, f"1/{R2}", f"-1/{R2}"], ["1/2", "1/2", "-1/2", "-1/2"],
        ["1/2", "1/2", "1/2", "1/2"]]  # an orthonormal basis of the student's own
 
@@ -163,6 +165,9 @@ OWN = [[f"1/{R2}", f"-1/{R2}", 0, 0], [0, 0, f"1/{R2}", f"-1/{R2}"], ["1/2", "1/
     # with the student's own eigenvectors: along the first of them (or another of η = 8), not anywhere
     (EIGHTS, {"eigenvectors": OWN, "coordinates": [[0, 0, 2, -2]]}, "correct"),
     (EIGHTS, {"eigenvectors": OWN, "coordinates": [[R2, f"-{R2}", R2, f"-{R2}"]]}, "wrong"),
+    # two of the three: in the eigenspace, of length √8 and orthogonal to each other
+    (EIGHTS_TWO, {"coordinates": [[0, 0, 2, -2], [R2, R2, f"-{R2}", f"-{R2}"]]}, "correct"),
+    (EIGHTS_TWO, {"coordinates": [[0, 0, 2, -2], [R2, f"-{R2}", R2, f"-{R2}"]]}, "wrong"),  # not orthogonal
     (SQUARE_PCA, {"scores": [[f"-{R2}", 0, R2, 0]]}, "correct"),  # X_c u for u = (1, 1)/√2
     (SQUARE_PCA, {"scores": [[-2, 0, 2, 0]]}, "wrong"),
     (SQUARE_MDS, {"coordinates": [[0], [R2], [0], [f"-{R2}"]]}, "correct"),  # the other axis
