@@ -238,6 +238,37 @@ def test_a_wrong_expression_says_why(name, fade, answer, verdict, message):
     assert result.verdict == verdict and message in result.message, result.message
 
 
+# The zero scalar, vector and matrix are one value, fitted to the line's shape (issue 29): "0" on a matrix
+# line crashed (Zero / Matrix in the factor hint), and "0 ones" for H𝟏 = 0 was "the line needs a scalar".
+@pytest.mark.parametrize("name, fade, answer, verdict", [
+    *[("gram-trick", fade, zero, "wrong") for fade in (1, 2, 3, 4, 7) for zero in ("0", "0 I", "X - X", "0 X v")],
+    *[("mds", 2, zero, "correct") for zero in ("0", "0 ones", "0 I", "0 H ones", "ones - ones")],
+    ("mds", 2, "ones", "wrong"),
+    ("mds", 5, "0", "wrong"),
+    ("kernel-pca", 1, "0 u", "wrong"),
+])
+def test_zero_of_any_form_fits_the_line_and_is_judged(name, fade, answer, verdict):
+    result = _verdict(name, fade, answer)
+    assert result.verdict == verdict, result.message
+    if answer != "ones" and verdict == "wrong":
+        assert "it is zero, and the right-hand side is not on 24 of 24" in result.message
+
+
+def test_zero_on_a_matrix_line_is_judged_by_cli_and_practice_server(tmp_path):
+    from tutor.serve import work
+
+    answers = tmp_path / "a.yaml"
+    answers.write_text('line: "0"\n')
+    out = run_cli("check", "derivation/gram-trick", "--fade", "4", str(answers), "--format", "text")
+    assert out.exit_code == 0 and "internal error" not in out.stdout + out.stderr
+    assert "it is zero" in out.stdout
+    for seed in range(1, 30):  # a generated derivation whose faded line is a matrix
+        checker = work._checker("derivation", "hard", seed)
+        if expr.shape(checker.solution.answers["line"].node, checker.problem.spec.table) != ("1", "1"):
+            break
+    assert work.check("derivation", "hard", seed, {"line": "0"}).verdicts[0].verdict == "wrong"
+
+
 def test_cli_fade_blanks_a_line_and_check_takes_it(tmp_path):
     out = run_cli("solve", "derivation/gram-trick", "--fade", "2")
     assert out.exit_code == 0

@@ -10,6 +10,7 @@ import json
 import re
 
 import pytest
+import yaml
 
 from tutor import generators
 from tutor.exam import build_exam, read_blueprint, read_roster
@@ -302,14 +303,23 @@ def test_check_exam_rows_for_students_without_a_file_and_for_bad_files(built, an
     assert len(result.stderr.splitlines()) == 3
 
 
-def test_check_exam_question_with_an_unknown_key_is_graded_as_nothing_and_said(built, tmp_path):
+def test_check_exam_question_with_an_unknown_key_is_said_and_the_rest_of_it_graded(built, answers, tmp_path):
+    """One misspelt key in a question voided the whole question (issue 29: 19/19 became 11/19): now it is
+    said on the row (and as an error line) and costs its own part only."""
+    ada = yaml.safe_load((answers / "ada.yaml").read_text())
+    ada["q1"]["eigenvalue"] = ada["q1"].pop("eigenvalues")  # the misspelt key of part (c), 2 marks
+    ada["q1"]["no_such_key"] = 1
     path = tmp_path / "typo.yaml"
-    path.write_text("student: s002\nq1: {eigenvalue: [1, 2, 0]}\nq2: {}\n")
+    path.write_text(yaml.safe_dump(ada))
     result, rows = _grades(built, [path], tmp_path)
     assert result.exit_code == 2
     row = rows["typo.yaml"]
-    assert "q1: eigenvalue: not an answer of this problem (did you mean 'eigenvalues'?)" in row["notes"]
-    assert row["q1"] == "" and row["q2"] == "0"
+    assert "q1: eigenvalue: not an answer of this problem (did you mean 'eigenvalues'?); not graded" in row["notes"]
+    assert "q1: no_such_key: not an answer of this problem" in row["notes"]
+    assert row["q1(c) eigenvalues"] == "0"
+    # the eigenvalues' own 2 marks are lost; the variances still follow from the right K̂ (no eigenvalues needed)
+    assert row["q1"] == "4" and row["q2"] == "6" and row["total"] == "10"
+    assert len(result.stderr.splitlines()) == 2
 
 
 def test_a_file_with_a_question_too_many_still_grades_the_others_on_the_students_row(built, answers, tmp_path):
@@ -422,3 +432,37 @@ def test_variants_of_another_solution_path_are_skipped(tmp_path, monkeypatch):
     built = build_exam(read_blueprint(BLUEPRINT), read_roster(ROSTER), 2026, str(tmp_path / "e"), pdf=False)
     seeds = [paper.questions[0].seed for paper in built.papers]
     assert first not in seeds and len(set(seeds)) == 3
+
+
+# --- answers a variant does not fix: the lecturer is warned (issue 29) -------------------------------------
+
+
+def test_tutor_exam_notes_a_variant_whose_answer_is_not_unique(tmp_path, monkeypatch):
+    from tutor.topics.pca import checking as pca_checking
+
+    monkeypatch.setattr(pca_checking, "not_unique", lambda solution: ["components: 1 cuts through λ = 1"])
+    out = tmp_path / "exam"
+    result = run_cli("exam", BLUEPRINT, "--roster", ROSTER, "-o", str(out), "--no-pdf", "--jobs", "1")
+    assert result.exit_code == 0, result.output
+    line = "question 2, s001/q2.yaml: components: 1 cuts through λ = 1"
+    assert f"warning: {line}" in result.stderr.splitlines()
+    assert line in json.loads((out / MANIFEST).read_text())["notes"]
+
+
+def test_check_exam_warns_of_a_question_whose_answer_is_not_unique(built, tmp_path):
+    import shutil
+
+    folder = tmp_path / "midterm"
+    shutil.copytree(built.folder, folder)
+    # s001's question 1 made one that keeps 1 of η = 8, 8, 8's directions (the parts stay the manifest's)
+    (folder / "s001" / "q1.yaml").write_text(
+        "topic: kernel-pca\ncomponents: 1\ncentred_kernel_matrix: "
+        "[[6, -2, -2, -2], [-2, 6, -2, -2], [-2, -2, 6, -2], [-2, -2, -2, 6]]\n")
+    path = tmp_path / "ada.yaml"
+    path.write_text("student: s001\nq1: {eigenvalues: [8, 8, 8, 0]}\n")
+    result = run_cli("check", "--exam", str(folder), str(path), "--csv", str(tmp_path / "grades.csv"))
+    assert result.exit_code == 0, result.output
+    warnings = [line for line in result.stderr.splitlines() if line.startswith("warning: ")]
+    assert warnings == [f"warning: {folder}/s001/q1.yaml: components: 1 keeps 1 of the 3 directions of the "
+                        "repeated eigenvalue η = 8, which the problem does not fix. Accepted anywhere in its "
+                        "eigenspace: coefficients, coordinates. components: 3 would fix them"]

@@ -190,3 +190,47 @@ def test_recovered_distances_follow_the_students_own_points():
     report = tutor.check("mds/distance-table", {"coordinates": wrong, "recovered_distances": table})
     assert report.result("coordinates").credit == 0
     assert report.result("recovered_distances").verdict == "follow-through"
+
+
+def test_forgetting_the_half_is_charged_once_through_b_the_eigenvalues_and_the_points():
+    # The square (0,0), (2,0), (2,2), (0,2) with A = −d² (no −½), by hand: B is twice the right one,
+    # its eigenvalues 8, 8, 0, 0, its points ±2 on the axes, and their squared distances 2·d².
+    a = [[0, -4, -8, -4], [-4, 0, -4, -8], [-8, -4, 0, -4], [-4, -8, -4, 0]]
+    b = [[4, 0, -4, 0], [0, 4, 0, -4], [-4, 0, 4, 0], [0, -4, 0, 4]]
+    answers = {"a_matrix": a, "b_matrix": b, "eigenvalues": [8, 8, 0, 0],
+               "coordinates": [[2, 0], [0, 2], [-2, 0], [0, -2]],
+               "recovered_distances": [[0, 8, 16, 8], [8, 0, 8, 16], [16, 8, 0, 8], [8, 16, 8, 0]]}
+    report = tutor.check("mds/from-points", answers)
+    assert report.result("a_matrix").mistake == "a_without_half"
+    for key in ("b_matrix", "eigenvalues", "coordinates", "recovered_distances"):
+        assert report.result(key).verdict == "follow-through", (key, report.result(key).message)
+    assert [r.key for r in report.results if r.credit == 0] == ["squared_distances", "a_matrix"]  # not given; the slip
+    # From B alone (A not given) too; eigenvalues that follow from neither B are still wrong
+    alone = tutor.check("mds/from-points", {"b_matrix": b, "eigenvalues": [8, 8, 0, 0]})
+    assert alone.result("eigenvalues").verdict == "follow-through"
+    assert "your own b matrix" in alone.result("eigenvalues").message
+    assert tutor.check("mds/from-points", {"b_matrix": b, "eigenvalues": [6, 6, 0, 0]}).result(
+        "eigenvalues").verdict == "wrong"
+
+
+def test_points_follow_the_students_own_table_through_a_and_b():
+    # The 3-4-5 triangle with A = −d² from the table: the eigenvalues double, from A without B
+    solution = solve(str(PROBLEMS / "mds" / "distance-table.yaml"))
+    a = [[str(-v) for v in row] for row in solution.answers["squared_distances"].tolist()]
+    doubled = [str(2 * v) for v in solution.answers["eigenvalues"]]
+    report = tutor.check("mds/distance-table", {"a_matrix": a, "eigenvalues": doubled})
+    assert report.result("eigenvalues").verdict == "follow-through"
+    assert "your own a matrix" in report.result("eigenvalues").message
+
+
+def test_points_follow_the_students_own_eigenvalues():
+    # The square's B (right) with λ₁ written 9 for 4: the points √λ v with their λ, by hand (3/√2 on one axis)
+    answers = {"eigenvalues": [9, 4, 0, 0],
+               "coordinates": [["3/sqrt(2)", 0], [0, "sqrt(2)"], ["-3/sqrt(2)", 0], [0, "-sqrt(2)"]]}
+    report = tutor.check("mds/from-points", answers)
+    assert report.result("eigenvalues").verdict == "wrong"
+    assert report.result("coordinates").verdict == "follow-through"
+    assert "your own eigenvalues" in report.result("coordinates").message
+    # a negative λ gives no point: nothing to follow
+    answers = {"eigenvalues": [-1, 4, 0, 0], "coordinates": [[2, 0], [0, 2], [-2, 0], [0, -2]]}
+    assert tutor.check("mds/from-points", answers).result("coordinates").verdict == "wrong"

@@ -213,6 +213,8 @@ def check(problem, answers, fmt, csv_path, sig_figs, exam_dir, fade, timeout):
 
     with deadline(timeout, "solving the problem"):
         checker = Checker(faded(load_problem(problem), fade), sig_figs)
+    for line in checker.warnings:  # the answer is not unique where the problem does not fix it
+        echo(f"warning: {printable(checker.loaded.source)}: {line}", err=True)
     files = answer_files(answers)
     sheet_handle = sheet = None
     try:
@@ -264,7 +266,10 @@ def check_exam(exam_dir, paths, csv_path, sig_figs, timeout):
     from .exam.grade import Grader, read_exam, write_rows
 
     exam = read_exam(exam_dir)
-    rows = Grader(exam, sig_figs, timeout).grade(answer_files(paths))
+    grader = Grader(exam, sig_figs, timeout)
+    rows = grader.grade(answer_files(paths))
+    for line in grader.warnings():  # answers a variant does not fix
+        echo(f"warning: {printable(line)}", err=True)
     for row in rows:
         for why in row.errors:
             echo(f"error: {why}", err=True)

@@ -37,6 +37,7 @@ class Given:
     value: Any
     decimal: bool  # whether any entry had a decimal point (so a tolerance applies)
     typed: Any = None  # the same shape as value: True where the entry was written as a decimal
+    padded: int = 0  # trailing entries the student left out, read as 0 (grade.py): counts leave them out
 
 
 @dataclass(frozen=True)
@@ -58,12 +59,15 @@ class Submission:
 
 
 def read_submission(raw: object, source: str, keys: tuple[str, ...], variables: Mapping[str, dict],
-                    readers: Mapping[str, Callable[[object], "Given | Unreadable"]] | None = None) -> Submission:
+                    readers: Mapping[str, Callable[[object], "Given | Unreadable"]] | None = None,
+                    unknown: list | None = None) -> Submission:
     """Validate the mapping of an answers file against the answer keys of its problem.
 
     ``variables`` gives, per key, the symbols its strings may use (a polynomial's variable);
     ``readers``, per key whose answer is no number (a derivation's matrix expression), the rule's
-    own reader of the raw value, bounded like the parser.
+    own reader of the raw value, bounded like the parser. A key that is no answer key is an
+    AnswersError, or, given an ``unknown`` list, an AnswersError appended to it and the key skipped
+    (an exam question: one misspelt key costs its own part, not the question).
     """
     readers = readers or {}
     if not isinstance(raw, dict):
@@ -73,9 +77,18 @@ def read_submission(raw: object, source: str, keys: tuple[str, ...], variables: 
         if key not in keys:
             hint = difflib.get_close_matches(str(key), keys, n=1)
             also = f"did you mean {hint[0]!r}?" if hint else f"this problem's keys: {', '.join(keys)}"
-            raise AnswersError(f"not an answer of this problem ({also})", file=source, field=shorten(str(key)))
+            refuse(AnswersError(f"not an answer of this problem ({also})", file=source, field=shorten(str(key))),
+                   unknown)
+            continue
         entries[key] = readers[key](value) if key in readers else read_answer(value, variables.get(key, {}))
     return Submission(source, entries)
+
+
+def refuse(err: AnswersError, unknown: list | None) -> None:
+    """Raise ``err``, or keep it in ``unknown`` when the caller grades the rest without that key."""
+    if unknown is None:
+        raise err
+    unknown.append(err)
 
 
 def read_answer(raw: object, variables: dict | None = None) -> Given | Unreadable:

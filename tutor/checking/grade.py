@@ -23,7 +23,7 @@ import sympy as sp
 from ..errors import TutorError
 from ..exact.tidy import as_expr, count_ops
 from . import budget
-from .answers import AnswersError, Given, Submission, Unreadable, read_submission
+from .answers import AnswersError, Given, Submission, Unreadable, read_submission, refuse
 from .compare import DECIMAL, Tolerance
 from .rules import Context, Rule, default_rule, flatten, nested, shape_of
 from .tables import tables
@@ -97,19 +97,27 @@ class Checker:
         self._matches: dict[tuple, bool] = {}  # (mistakes, variant, key, answer) -> the answer matches it
         self._compounds: dict[tuple[Mistake, Mistake], dict | None] = {}
 
+    @property
+    def warnings(self) -> tuple[str, ...]:
+        """What the lecturer should know about this problem's answers (uniqueness.py): not unique where
+        the statement does not fix them. One line each, without the problem's name."""
+        from .uniqueness import warnings
+
+        return warnings(self.topic, self.solution)
+
     # --- reading ----------------------------------------------------------------
 
-    def read(self, raw: object, source: str) -> Submission:
-        """A submission from the parsed YAML of an answers file."""
+    def read(self, raw: object, source: str, unknown: list | None = None) -> Submission:
+        """A submission from the parsed YAML of an answers file. A key that is no answer of this
+        problem is an AnswersError, or, given an ``unknown`` list, kept there and left out."""
         variables = {k: rule.variables(self.problem) for k, rule in self.rules.items()}
         all_keys = tuple(self.topic.ANSWER_KEYS)
         readers = {k: reader for k in self.rules if (reader := self.reader(k)) is not None}
-        submission = read_submission(raw, source, all_keys, variables, readers)
-        for key in submission.entries:
-            if key not in self.expected:
-                raise AnswersError(f"this problem has no such answer ({self.topic.ANSWER_KEYS[key]})",
-                                   file=source, field=key)
-        return submission
+        submission = read_submission(raw, source, all_keys, variables, readers, unknown)
+        for key in [k for k in submission.entries if k not in self.expected]:
+            refuse(AnswersError(f"this problem has no such answer ({self.topic.ANSWER_KEYS[key]})",
+                                file=source, field=key), unknown)
+        return Submission(source, {k: v for k, v in submission.entries.items() if k in self.expected})
 
     def reader(self, key: str):
         """The rule's own reader of a raw answer (a derivation's matrix expression), or None: the
@@ -152,7 +160,7 @@ class Checker:
                 continue
             zeros = (sp.Integer(0),) * missing
             typed = tuple(entry.typed or (False,) * len(entry.value)) + (False,) * missing
-            entries[key] = Given(entry.value + zeros, entry.decimal, typed)
+            entries[key] = Given(entry.value + zeros, entry.decimal, typed, missing)
             padded[key] = f"the {missing} values left out were read as 0" if missing > 1 else \
                 "the value left out was read as 0"
         return entries, padded

@@ -177,14 +177,20 @@ class AnyOrder(Rule):
 
     def compare(self, given, expected, tol, ctx):
         pairing = _pair(list(given.value), list(expected), lambda g, e: match_number(g, given.decimal, e, tol))
+        # The counts are of the values the student wrote: the zeros read in for those left out are not theirs.
+        written = len(expected) - given.padded
         unmatched = [i for i, (j, _) in enumerate(pairing) if j is None]
         if unmatched:
-            where = ", ".join(str(i + 1) for i in unmatched)
-            return Judgement(None, f"{len(expected) - len(unmatched)} of {len(expected)} values right; "
-                                   f"not among the values: entry {where}")
+            mine = [i for i in unmatched if i < written]
+            short = (f"a value left out is not 0 (the answer has {len(expected)} values)"
+                     if len(mine) < len(unmatched) else "")
+            if not mine:
+                return Judgement(None, f"all {written} values given are right, but {short}")
+            return Judgement(None, f"{written - len(mine)} of {written} values right; not among the values: "
+                                   f"entry {', '.join(str(i + 1) for i in mine)}" + (f", and {short}" if short else ""))
         match = combine(m for _, m in pairing)
         order = "" if [j for j, _ in pairing] == list(range(len(expected))) else " (in a different order from ours)"
-        return Judgement(match, f"all {len(expected)} values right{decimal_note(match, tol)}{order}")
+        return Judgement(match, f"all {written} values right{decimal_note(match, tol)}{order}")
 
 
 def _pair(given: list, expected: list, matcher) -> list[tuple[int | None, str | None]]:
@@ -268,6 +274,11 @@ class Basis(Rule):
     a vector must also keep the sign of the student's own vector of that key
     (coordinates a = √η v keep the sign of v); ``reference`` maps that vector
     into this key's space first (scores X_c u for a direction u).
+
+    ``whole(problem, answers)`` gives this key's vector for every eigenvalue of ``values``, kept or
+    not (None where it has none): when the kept components cut through a repeated eigenvalue (one
+    component of η = 8, 8, 8), a vector is right anywhere in that eigenvalue's whole eigenspace, with
+    the right length, not only along the one the solver kept.
     """
 
     values: Callable[[Mapping], tuple]
@@ -278,22 +289,25 @@ class Basis(Rule):
     reference: Callable[[Any, Mapping, tuple], tuple] | None = None
     transposed: bool = False  # given as points (rows) whose columns are the vectors
     not_normalised: tuple[str, str] | None = field(default=None)
+    whole: Callable[[Any, Mapping], tuple] | None = None
 
     def compare(self, given, expected, tol, ctx):
         budget.require_exact()  # projections and lengths are computed from the answer
         value = given.value
         if self.transposed:
             expected, value = _transpose(expected), _transpose(value)
-        values = tuple(self.values(ctx.answers))[: len(expected)]
+        full = tuple(self.values(ctx.answers))
+        values = full[: len(expected)]
         scale = max((abs(numeric(x, 30)) for x in flatten(expected)), default=0)  # for a zero vector
         groups = _groups(values)
+        spans = self._spans(ctx, expected, full, groups)
         owner: dict[int, int] = {}  # given vector -> group
         problems, short, rough = [], [], []
         matches = []
         for j, g in enumerate(value):
             found = None
             for k, group in enumerate(groups):
-                verdict = self._in_space(g, [expected[i] for i in group], given.decimal, tol, scale)
+                verdict = self._in_space(g, spans[k], given.decimal, tol, scale)
                 if verdict in (EXACT, DECIMAL):
                     found = k
                     matches.append(verdict)
@@ -324,7 +338,7 @@ class Basis(Rule):
             if not (problems[:-1]) and self.not_normalised:
                 return Judgement(None, "; ".join(problems), mistake=self.not_normalised)
         if not problems:
-            flipped, astray = self._inconsistent(value, owner, groups, ctx, given.decimal, tol)
+            flipped, astray = self._inconsistent(value, owner, spans, ctx, given.decimal, tol)
             yours = self.consistent_with.replace('_', ' ') if self.consistent_with else ""
             if flipped:
                 return Judgement(None, f"{self.noun} {', '.join(str(j + 1) for j in flipped)} "
@@ -340,6 +354,28 @@ class Basis(Rule):
             what = f"the {self.noun} is" if len(value) == 1 else f"all {len(value)} {self.noun}s"
             return Judgement(match, f"{what} right{sign}{decimal_note(match, tol)}{order}")
         return Judgement(None, "; ".join(problems))
+
+    def _spans(self, ctx, expected, full, groups) -> list[list]:
+        """The vectors spanning each group's space: its expected vectors, and with ``whole`` those of the
+        same eigenvalue that were not kept (each orthogonal to the rest: the projection needs it)."""
+        spans = [[expected[i] for i in group] for group in groups]
+        beyond = range(len(expected), len(full))
+        cut = [k for k, group in enumerate(groups)
+               if any(is_zero(full[i] - full[group[0]]) for i in beyond)]
+        if self.whole is None or not cut:
+            return spans
+        try:
+            vectors = tuple(self.whole(ctx.problem, ctx.answers))
+        except (ValueError, TypeError, IndexError, KeyError, ArithmeticError):
+            return spans  # a follow-through's answers without a whole spectrum: the kept vectors only
+        for k in cut:
+            for i in beyond:
+                v = vectors[i] if i < len(vectors) else None
+                if v is None or not is_zero(full[i] - full[groups[k][0]]) or all(is_zero(x) for x in v):
+                    continue
+                if len(v) == len(spans[k][0]) and all(is_zero(_dot(u, v)) for u in spans[k]):
+                    spans[k].append(tuple(v))
+        return spans
 
     def _in_space(self, g, group, decimal, tol, scale=0) -> str | None:
         """EXACT/DECIMAL when g is in span(group) with the right length; "length" when only the
@@ -378,7 +414,7 @@ class Basis(Rule):
             return DECIMAL
         return "inaccurate" if rough.allows_vector(g, target) else "length"
 
-    def _inconsistent(self, value, owner, groups, ctx, decimal: bool, tol) -> tuple[list[int], list[int]]:
+    def _inconsistent(self, value, owner, spans, ctx, decimal: bool, tol) -> tuple[list[int], list[int]]:
         """Given vectors whose sign differs from the student's own companion (flipped), and vectors
         of a repeated eigenspace that are not the ones the student's own companions give (any basis of
         the space passes the rule, but the scores of the student's own directions are those directions'
@@ -395,7 +431,7 @@ class Basis(Rule):
             size_g = float(numeric(_dot(g, g), 20))
             if size_g == 0:
                 continue  # a zero vector (eigenvalue 0) has no sign
-            repeated = len(groups[owner[j]]) > 1
+            repeated = len(spans[owner[j]]) > 1  # a repeated eigenvalue: kept whole or cut through
             signs = set()
             for r, r_size in zip(references, sizes):
                 # A reference that is (numerically) zero says nothing about sign: skip it.

@@ -25,7 +25,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from types import MappingProxyType
 
-from .. import generators
+from .. import generators, topics
+from ..checking.uniqueness import warnings as not_unique
 from ..errors import TutorError
 from ..escaping import csv_row
 from .blueprint import Blueprint, QuestionSpec, Student
@@ -113,6 +114,11 @@ def draw_papers(blueprint: Blueprint, students: tuple[Student, ...], seed: int, 
                 columns.append([_asked(spec, number, s, v) for s, v in zip(students, drawn.variants)])
             except TutorError as err:  # parts this topic's problems have no answer for: the blueprint's fault
                 raise err.located(file=blueprint.source, field=f"questions[{number}]") from None
+            for asked in columns[-1]:  # answers the variant does not fix (uniqueness.py)
+                for line in not_unique(topics.get(spec.topic), asked.solution):
+                    notes.append(f"question {number}, {asked.file}: {line}")
+                    if progress:
+                        progress(f"warning: {notes[-1]}")
     finally:
         if pool is not None:
             pool.shutdown(cancel_futures=True)

@@ -11,7 +11,8 @@ mistakes):
 
 One CSV row per answers file, in the roster's order, then the files that name no student of the exam;
 a student with no file gets a row saying so. A file that cannot be graded (unreadable, no such student,
-an unknown question) gets its reason in its row and never stops the others.
+an unknown question) gets its reason in its row and never stops the others; an unknown key in a question
+(a misspelt part) is said in the row and costs that part only, the rest of the question is graded.
 """
 
 from __future__ import annotations
@@ -136,6 +137,12 @@ class Grader:
                 load_problem(str(Path(self.exam.folder) / student / f"q{number}.yaml")), self.sig_figs)
         return self._checkers[student, number]
 
+    def warnings(self) -> list[str]:
+        """For the lecturer: each graded problem file whose answer is not unique where its statement does
+        not fix it (uniqueness.py), one line each."""
+        return [f"{Path(self.exam.folder) / student / f'q{number}.yaml'}: {line}"
+                for (student, number), checker in self._checkers.items() for line in checker.warnings]
+
     def grade(self, paths: list[str]) -> list[Row]:
         """One row per file, the roster's students first in roster order, then the rest; a row for each
         student with no file."""
@@ -191,15 +198,20 @@ class Grader:
                 totals[q.number] = sp.Integer(0)
                 marks.update({(q.number, p.label): sp.Integer(0) for p in q.parts})
                 continue
+            unknown: list = []  # keys that are no answer of the question: each said, the rest graded
             try:
                 # Each question on its own clock: a slow one costs its own marks, not the student's row.
                 with deadline(self.timeout, f"{source}: {name}: solving and checking it"):
                     checker = self.checker(student, q.number)
-                    report = checker.check(checker.read(raw[name], f"{source}: {name}"))
+                    report = checker.check(checker.read(raw[name], f"{source}: {name}", unknown))
             except TutorError as err:
                 notes.append(str(err))
                 errors.append(str(err))
                 continue
+            for err in unknown:
+                why = f"{err}; not graded"
+                notes.append(why)
+                errors.append(why)
             asked = {p.key: p for p in checker.solution.question.parts}
             for part in q.parts:
                 mine = asked.get(part.key)

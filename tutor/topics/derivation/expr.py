@@ -699,6 +699,20 @@ def equal(a, b) -> bool:
     return is_zero(a - b)
 
 
+def is_zero_value(v) -> bool:
+    """Whether a value is zero: the scalar 0, 0·I or a zero matrix."""
+    if isinstance(v, Scaled):
+        return is_zero(v.c)
+    return _zero(v) if isinstance(v, sp.MatrixBase) else is_zero(v)
+
+
+def zero_like(v):
+    """The zero of a value's shape (0·I stands for a zero of any square size)."""
+    if isinstance(v, sp.MatrixBase):
+        return sp.zeros(*v.shape)
+    return Scaled(sp.Integer(0)) if isinstance(v, Scaled) else sp.Integer(0)
+
+
 def _zero(m) -> bool:
     return all(is_zero(x) for x in m)
 

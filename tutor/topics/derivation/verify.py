@@ -102,22 +102,29 @@ class Verdict:
 def judge(derivation: Derivation, index: int, answer: expr.Node) -> Verdict:
     """A student's expression for the rhs of line ``index`` (0-based), against ours, on every instance."""
     table = derivation.table
-    expected = parsed_lines(derivation.name)[index].rhs
-    want = expr.shape(expected, table)
+    line = parsed_lines(derivation.name)[index]
+    expected = line.rhs
+    want = line_shape(derivation, index)
     try:
         got = expr.shape(answer, table)
     except expr.ShapeError as err:
         return Verdict(False, f"the shapes do not fit: {err.message}")
-    zero = isinstance(answer, expr.Num) and answer.value == 0
+    given_values = []
+    for i, instance in enumerate(instances(derivation.name), start=1):
+        try:
+            given_values.append(expr.evaluate(answer, instance.values))
+        except ParseError as err:
+            return Verdict(False, f"cannot evaluate it on instance {i} ({instance.describe()}): {err.message}")
+    # The zero scalar, vector and matrix are one value (the notes write a bold 0 of no stated size):
+    # 0, 0 𝟏, 0 I or X − X fit any line, and are the zero of its shape.
+    zero = all(expr.is_zero_value(v) for v in given_values)
     if not zero and expr.merge_shapes(want, got) is None:
         return Verdict(False, f"this is {expr.describe_shape(*got)}, the line needs {expr.describe_shape(*want)}")
     wrong, factors = [], []
-    for i, instance in enumerate(instances(derivation.name), start=1):
-        try:
-            given = expr.evaluate(answer, instance.values)
-        except ParseError as err:
-            return Verdict(False, f"cannot evaluate it on instance {i} ({instance.describe()}): {err.message}")
+    for i, (instance, given) in enumerate(zip(instances(derivation.name), given_values), start=1):
         right = expr.evaluate(expected, instance.values)
+        if zero:
+            given = expr.zero_like(right)
         if not expr.equal(given, right):
             wrong.append(i)
             factors.append((instance, _factor(given, right)))
@@ -126,16 +133,30 @@ def judge(derivation: Derivation, index: int, answer: expr.Node) -> Verdict:
         first = instances(derivation.name)[wrong[0] - 1].describe()
         factor = _common_factor(derivation, factors) if len(wrong) == count else None
         hint = f"; it is {factor} times the right-hand side" if factor is not None else ""
+        if zero:
+            return Verdict(False, f"not equal to the right-hand side: it is zero, and the right-hand side is not "
+                                  f"on {len(wrong)} of {count} random instances (the first: {first})")
         return Verdict(False, f"not equal to the right-hand side: it differs on {len(wrong)} of {count} random "
                               f"instances (the first: {first}){hint}")
-    restated = _restates(derivation, index, answer)
+    restated = _restates(derivation, index, answer, zero)
     if restated:
         return Verdict(False, f"equal to the right-hand side on all {count} random instances, but {restated}: "
                               f"the blank asks for the step this line takes")
     return Verdict(True, f"equal to the right-hand side on all {count} random instances")
 
 
-def _restates(derivation: Derivation, index: int, answer: expr.Node) -> str | None:
+def line_shape(derivation: Derivation, index: int) -> tuple[str, str]:
+    """The shape of line ``index``: its right-hand side's, or its left-hand side's when that side is a
+    bare 0 (H𝟏 = 0 is n×1)."""
+    line = parsed_lines(derivation.name)[index]
+    table = derivation.table
+    rhs = expr.shape(line.rhs, table)
+    if isinstance(line.rhs, expr.Num) and line.rhs.value == 0:
+        return expr.shape(line.lhs, table)
+    return rhs
+
+
+def _restates(derivation: Derivation, index: int, answer: expr.Node, zero: bool = False) -> str | None:
     """Why an answer of the right value is no step: it is a side the problem shows (the line's own
     left-hand side, its chain's start, any other line), or it keeps a symbol this line eliminates
     (Σ in ΣXv = (λ/n)Xv). Every side of a chain has the right value, so value alone cannot tell."""
@@ -153,7 +174,8 @@ def _restates(derivation: Derivation, index: int, answer: expr.Node) -> str | No
     if mine in shown:
         return f"it is {expr.text(shown[mine])}, which the problem shows"
     dropped = (expr.symbols_of(lines[index].lhs) | expr.symbols_of(lines[start].lhs)) - expr.symbols_of(expected)
-    kept = sorted(expr.symbols_of(answer) & dropped)
+    # a zero keeps nothing: 0 𝟏 is the zero vector, no use of 𝟏
+    kept = [] if zero else sorted(expr.symbols_of(answer) & dropped)
     if kept:
         return f"it still has {', '.join(kept)}, which this line eliminates"
     return None

@@ -8,6 +8,7 @@ from tutor.exact.eigen import ETA
 from tutor.exact.tidy import numeric, sign_of, tidy
 from tutor.topics.kernel_pca import Problem, solve
 from tutor.checking import common, rules
+from tutor.checking.uniqueness import cut_through
 from tutor.checking.compare import combine, match_number
 from tutor.checking.variants import FollowThrough, Mistake, matrix
 
@@ -84,6 +85,14 @@ class NewCoordinates(rules.SignedColumns):
         return rules.Judgement(match, f"all right for your own coefficients{rules.decimal_note(match, tol)}")
 
 
+def _every(power):
+    """This key's vector v·η^(power/2) for every eigenpair (None where η ≤ 0): rules.Basis's ``whole``."""
+    def whole(problem, answers):
+        return tuple(tuple(tidy(x * sp.sqrt(eta) ** power) for x in v) if sign_of(eta) > 0 else None
+                     for v, eta in zip(answers["eigenvectors"], answers["eigenvalues"]))
+    return whole
+
+
 RULES = {
     "char_poly": rules.Polynomial(ETA, "η", "K̂"),
     "eigenvalues": rules.AnyOrder(),
@@ -93,11 +102,11 @@ RULES = {
         "eigenvectors_not_normalised",
         "The eigenvectors point the right way but are not unit vectors: divide each by its length, v = w/‖w‖.")),
     "coefficients": rules.Basis(_etas, noun="coefficient vector", consistent_with="eigenvectors",
-                                sign_rule="c = v/√η keeps the sign of v"),
+                                sign_rule="c = v/√η keeps the sign of v", whole=_every(-1)),
     "coordinates": rules.Basis(_etas, noun="coordinate vector", consistent_with="eigenvectors",
-                               sign_rule="a = √η v keeps the sign of v"),
+                               sign_rule="a = √η v keeps the sign of v", whole=_every(1)),
     "alphas": rules.Basis(_etas, noun="α vector", consistent_with="eigenvectors",
-                          sign_rule="α = v/√η keeps the sign of v"),
+                          sign_rule="α = v/√η keeps the sign of v", whole=_every(-1)),
     "new_coordinates": NewCoordinates(),
 }
 
@@ -209,3 +218,13 @@ FOLLOW_THROUGH = (
     FollowThrough(("coefficients",), ("new_coordinates",), lambda problem, expected, values: {
         "new_coordinates": _project(problem, expected, values["coefficients"])} if problem.new_points else {}),
 )
+
+
+def not_unique(solution) -> list[str]:
+    """components: k cutting through a repeated η (uniqueness.py)."""
+    answers = solution.answers
+    line = cut_through(answers["eigenvalues"], len(answers["coordinates"]), field="components", symbol="η",
+                       accepted=[k for k in ("coefficients", "coordinates", "alphas") if k in answers],
+                       following=["new_coordinates"] if "new_coordinates" in answers else [],
+                       source="coefficients or eigenvectors")
+    return [line] if line else []

@@ -2,19 +2,34 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 import sympy as sp
 
 from tutor.checking import rules
+from tutor.checking.uniqueness import cut_through
 from tutor.checking.variants import FollowThrough, Mistake, matrix
-from tutor.exact.tidy import tidy
+from tutor.exact.eigen import spectrum
+from tutor.exact.tidy import numeric, sign_of, tidy
 from tutor.recipes.centring import centring_matrix
+from tutor.topics.mds import recipe as mds
+
+
+@lru_cache(maxsize=32)
+def _columns(B: sp.ImmutableMatrix) -> tuple:
+    """√λ v for every eigenpair of B, None where λ ≤ 0: every column X could have (rules.Basis's whole)."""
+    spec = spectrum(B)
+    points = mds.coordinates_step(spec, B.rows).result
+    columns = tuple(zip(*points)) if points and points[0] else ()
+    return columns + (None,) * (B.rows - len(columns))
 
 
 RULES = {
     "eigenvalues": rules.AnyOrder(),
     # X = V_p Λ_p^(1/2): each column is an eigenvector of B scaled to length √λ, so up to sign
-    # (and any orthonormal basis of a repeated eigenvalue's space).
-    "coordinates": rules.Basis(lambda answers: answers["eigenvalues"], noun="coordinate column", transposed=True),
+    # (and any orthonormal basis of a repeated eigenvalue's space, all of it when p cuts through one).
+    "coordinates": rules.Basis(lambda answers: answers["eigenvalues"], noun="coordinate column", transposed=True,
+                               whole=lambda problem, answers: _columns(matrix(answers["b_matrix"]))),
 }
 
 
@@ -73,6 +88,44 @@ def _from_a(problem, expected, values):
     return {"b_matrix": sp.ImmutableMatrix((H * A * H).applyfunc(tidy))}
 
 
+def _onward(problem, B) -> dict:
+    """The eigenvalues of a B, and the points and distances they give, as the recipe takes them
+    (the problem's dimensions, else every positive eigenvalue); no points where B has too few."""
+    spec = spectrum(B)
+    out = {"eigenvalues": spec.values}
+    kept = mds.coordinates_step(spec, problem.dimensions or len(spec.values))
+    if problem.dimensions is None or kept.data.p == problem.dimensions:
+        out["coordinates"] = kept.result
+        out.update(_from_points(problem, None, out))
+    return out
+
+
+def _onward_from(key):
+    """The later answers from the student's own table, A or B (A and B first, as _from_table and _from_a)."""
+    def derive(problem, expected, values):
+        earlier = {"squared_distances": _from_table, "a_matrix": _from_a}.get(key)
+        B = matrix((earlier(problem, expected, values) if earlier else values)["b_matrix"])
+        return _onward(problem, B)
+    return derive
+
+
+def _from_eigenvalues(problem, expected, values):
+    """The points with the student's own eigenvalues (largest first) and B's eigenvectors: each column
+    √λ v rescaled to √λ' v; none when a kept λ' is not positive."""
+    columns = _transpose(expected["coordinates"])
+    mine = sorted(values["eigenvalues"], key=lambda v: -numeric(v, 30))[: len(columns)]
+    if len(mine) < len(columns) or any(sign_of(v) <= 0 for v in mine):
+        return {}
+    ours = expected["eigenvalues"][: len(columns)]
+    scaled = [[tidy(x * sp.sqrt(tidy(m / o))) for x in column] for column, m, o in zip(columns, mine, ours)]
+    points = _transpose(scaled)
+    return {"coordinates": points, **_from_points(problem, expected, {"coordinates": points})}
+
+
+def _transpose(rows):
+    return tuple(zip(*rows))
+
+
 def _from_points(problem, expected, values):
     """The squared distances of the student's own recovered points."""
     X = values["coordinates"]
@@ -81,10 +134,25 @@ def _from_points(problem, expected, values):
         n, n, lambda i, j: tidy(sum((a - b) ** 2 for a, b in zip(X[i], X[j]))))}
 
 
-# Work that is right from the student's own earlier table or points earns credit: a slip (plain distances
-# for squared ones) costs its own key, not every key after it.
+_AFTER_B = ("eigenvalues", "coordinates", "recovered_distances")
+
+# Work that is right from the student's own earlier table, A, B, eigenvalues or points earns credit: a slip (plain
+# distances for squared ones, A without its −½) costs its own key, not every key after it. The nearest
+# earlier answer is tried first; the eigenproblem of the student's B is solved again (solves=True).
 FOLLOW_THROUGH = (
     FollowThrough(("squared_distances",), ("a_matrix", "b_matrix"), _from_table),
     FollowThrough(("a_matrix",), ("b_matrix",), _from_a),
     FollowThrough(("coordinates",), ("recovered_distances",), _from_points),
+    FollowThrough(("eigenvalues",), ("coordinates", "recovered_distances"), _from_eigenvalues),
+    FollowThrough(("b_matrix",), _AFTER_B, _onward_from("b_matrix"), solves=True),
+    FollowThrough(("a_matrix",), _AFTER_B, _onward_from("a_matrix"), solves=True),
+    FollowThrough(("squared_distances",), _AFTER_B, _onward_from("squared_distances"), solves=True),
 )
+
+
+def not_unique(solution) -> list[str]:
+    """dimensions: p cutting through a repeated eigenvalue of B (uniqueness.py)."""
+    answers = solution.answers
+    line = cut_through(answers["eigenvalues"], len(answers["coordinates"][0]), field="dimensions", symbol="λ",
+                       accepted=["coordinates"], following=["recovered_distances"], source="coordinates")
+    return [line] if line else []

@@ -9,6 +9,7 @@ from tutor.exact.tidy import is_zero, numeric, tidy
 from tutor.recipes import pca
 from tutor.topics.pca import Problem, divisor_of, from_covariance, solve
 from tutor.checking import common, rules
+from tutor.checking.uniqueness import cut_through
 from tutor.checking.variants import FollowThrough, Mistake, matrix
 
 
@@ -33,7 +34,9 @@ RULES = {
         "directions_not_normalised",
         "The directions point the right way but are not unit vectors: divide each by its length, u = w/‖w‖.")),
     "scores": rules.Basis(_lambdas, noun="score vector", consistent_with="eigenvectors",
-                          sign_rule="the scores X_c u keep the sign of u", reference=_projected),
+                          sign_rule="the scores X_c u keep the sign of u", reference=_projected,
+                          whole=lambda problem, answers: tuple(_projected(problem, answers, u)
+                                                               for u in answers["eigenvectors"])),
 }
 
 
@@ -134,3 +137,13 @@ FOLLOW_THROUGH = (
     FollowThrough(("eigenvalues",), ("captured_variance", "captured_fraction"), _from_lambdas),
     FollowThrough(("eigenvectors",), ("scores", "reconstruction", "reconstruction_error"), _from_directions),
 )
+
+
+def not_unique(solution) -> list[str]:
+    """components: k cutting through a repeated λ (uniqueness.py)."""
+    answers = solution.answers
+    if "scores" not in answers:
+        return []
+    line = cut_through(answers["eigenvalues"], len(answers["scores"]), field="components", symbol="λ",
+                       accepted=["scores"], following=["reconstruction"], source="eigenvectors")
+    return [line] if line else []
