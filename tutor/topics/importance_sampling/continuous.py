@@ -20,6 +20,7 @@ from tutor.deadline import deadline
 from tutor.errors import ParseError, ProblemError, SolveTimeout
 from tutor.exact.parser import parse_map, parse_number
 from tutor.exact.tidy import tidy
+from tutor.topics.importance_sampling.finiteness import converges, finite_number
 
 X = sp.Symbol("x", real=True)
 _X_PARSE = sp.Symbol("x")  # what the parser builds; replaced by the real X at once (SymPy integrates better)
@@ -67,8 +68,8 @@ def parse(raw: dict, title_default: str) -> ContinuousProblem:
     f, f_text = _function(raw.get("f"), low, high)
     totals = (_total(p, "p", low, high), _total(q, "q", low, high))
     _support_condition(p, q, low, high)
-    mean = integral(f * p, low, high, "E_p[f], the integral of f p", "f")
-    if not mean.is_finite:
+    mean = integral(f * p, low, high, "E_p[f], the integral of f p", "f", name="E_p[f]")
+    if mean is sp.oo or mean is sp.nan:
         raise ProblemError("E_p[f], the integral of f(x) p(x) over the interval, diverges: there is nothing "
                            "to estimate", field="f")
     uniforms, cdf, seed = (), None, None
@@ -207,14 +208,24 @@ def _somewhere(condition, low, high) -> bool:
     return where is not sp.S.EmptySet
 
 
-def integral(expr: sp.Expr, low, high, what: str, field: str) -> sp.Expr:
+def integral(expr: sp.Expr, low, high, what: str, field: str, name: str | None = None) -> sp.Expr:
     """∫_low^high expr dx exactly: oo when it diverges to +∞, nan when it diverges otherwise, refused when
-    SymPy cannot find it."""
+    SymPy cannot find it or its finiteness cannot be decided (name: what to call it then, else what)."""
     value = _limited(what, field, lambda: _integrate(expr, low, high))
     if value.has(sp.Integral) or value.has(sp.Piecewise):
         raise ProblemError(f"SymPy could not find {what} exactly", field=field)
     if value.has(sp.oo, -sp.oo, sp.zoo, sp.nan):
         return sp.oo if value == sp.oo else sp.nan
+    if value.is_finite is None and not high.has(X):
+        # A closed form in erfi, Ci, Si …: SymPy cannot tell whether it is finite, which is not "infinite".
+        # The integral is decided from the integrand, and the closed form must then evaluate to a number.
+        verdict = _limited(f"whether {what} is finite", field, lambda: converges(expr, X, low, high))
+        if verdict is False:
+            return sp.nan
+        if verdict is None:
+            raise ProblemError(f"could not decide whether {name or what} is finite", field=field)
+        if not finite_number(value):
+            raise ProblemError(f"SymPy could not find {what} exactly", field=field)
     return simpler(value)
 
 
@@ -291,17 +302,59 @@ def _total(density, name: str, low, high) -> sp.Expr:
 
 
 def _support_condition(p, q, low, high) -> None:
-    """q(x) = 0 ⇒ p(x) = 0: the zeros of q on the interval, each checked against p."""
-    zeros = _limited("the zeros of q", "q", lambda: sp.solveset(sp.Eq(q, 0), X, sp.Interval(low, high)))
-    if not isinstance(zeros, sp.FiniteSet):
-        if zeros is sp.S.EmptySet:
-            return
+    """q(x) = 0 ⇒ p(x) = 0: the zeros of q on the interval, each checked against p exactly."""
+    zeros = _limited("the zeros of q", "q", lambda: _zeros(q, low, high))
+    if zeros is None:
         raise ProblemError("SymPy could not find the zeros of q on the interval exactly", field="q")
-    for z in sorted(zeros, key=lambda v: sp.N(v)):
-        pz = tidy(p.subs(X, z))
-        if pz != 0:
-            raise ProblemError(f"at x = {z}, q(x) = 0 but p(x) = {pz}: importance sampling needs q(x) > 0 "
-                               "wherever p(x) > 0", field="q")
+    for z in zeros:
+        where = _named_point(z)
+        if not _limited(f"p(x) at x = {where}", "q", lambda z=z: vanishes(p, z)):
+            raise ProblemError(f"at x = {where}, q(x) = 0 but p(x) = {_named_point(tidy(p.subs(X, z)))}: "
+                               "importance sampling needs q(x) > 0 wherever p(x) > 0", field="q")
+
+
+def _zeros(expr, low, high) -> list | None:
+    """The zeros of expr on the interval, in order; None when SymPy cannot list them. Those of a rational
+    function by real_roots (exact roots, CRootOf for a quintic, in milliseconds where solveset takes
+    seconds to write them in radicals)."""
+    if expr.is_rational_function(X):
+        numerator = sp.numer(sp.cancel(expr))
+        if not numerator.has(X):
+            return [] if numerator != 0 else None
+        roots = set(sp.real_roots(sp.Poly(numerator, X)))
+        return sorted((r for r in roots if _inside(r, low, high)), key=sp.N)
+    zeros = sp.solveset(sp.Eq(expr, 0), X, sp.Interval(low, high))
+    if zeros is sp.S.EmptySet:
+        return []
+    return sorted(zeros, key=sp.N) if isinstance(zeros, sp.FiniteSet) else None
+
+
+def vanishes(expr: sp.Expr, z: sp.Expr) -> bool:
+    """Whether expr is 0 at x = z, exactly: at an algebraic z (a root of q, CRootOf for a quintic), a
+    polynomial factor of expr's numerator that z's minimal polynomial divides makes it 0; otherwise
+    a value that SymPy's error-bounded evaluation puts away from 0 is not 0. Undecided is a ValueError
+    (the caller's refusal)."""
+    value = expr.subs(X, z)
+    if value.is_zero is not None:
+        return bool(value.is_zero)
+    if tidy(value) == 0:
+        return True
+    if z.is_algebraic:
+        minimal = sp.Poly(sp.minimal_polynomial(z, X), X)
+        for factor in sp.Mul.make_args(sp.factor(sp.numer(sp.together(expr)))):
+            base = factor.base if factor.is_Pow and factor.exp.is_positive else factor
+            if base.is_polynomial(X) and base.has(X) and sp.rem(sp.Poly(base, X), minimal).is_zero:
+                return True
+    size = abs(value.evalf(30, strict=True))
+    if size > sp.Float("1e-20"):  # 30 correct digits: a value this far from 0 is not 0
+        return False
+    raise ValueError("undecided")
+
+
+def _named_point(value: sp.Expr) -> str:
+    """A number as a message shows it: exactly when short, else its decimal (a CRootOf is 60 characters)."""
+    text = str(value)
+    return text if len(text) <= 40 else f"{sp.N(value, 6)} (approximately)"
 
 
 # --- samples ------------------------------------------------------------------------------------
@@ -339,7 +392,7 @@ def _finite_at_samples(samples, p, q, f, field: str) -> None:
     0 would weigh infinitely (an inverse CDF may also land on an end of the interval)."""
     for i, x in enumerate(samples, start=1):
         for name, value in (("p", p), ("q", q), ("f", f)):
-            if not at(value, x).is_finite:
+            if not finite_number(at(value, x)):
                 where = f"{field}[{i}]" if field == "samples" else field
                 raise ProblemError(f"{name}(x) is not finite at the sample x = {x}: its weight would be too; "
                                    "give samples inside the interval where p, q and f are finite", field=where)
