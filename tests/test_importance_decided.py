@@ -140,3 +140,26 @@ def test_vanishes_reduces_by_the_minimal_polynomial():
     z = sp.CRootOf(X**5 - X - 1, 0)
     assert continuous.vanishes(sp.exp(X) * (X**5 - X - 1) ** 3, z)
     assert not continuous.vanishes(sp.exp(X) * (X**5 - X), z)
+
+
+# --- samples and the figure's range are bounded ----------------------------------------------------------
+
+@pytest.mark.parametrize("sample", ['"10^999"', '"1/10^999"', "10001"])
+def test_an_absurd_sample_is_refused_at_once_with_the_limit(sample):
+    start = time.process_time()
+    error = problem_error(_yaml("[0, oo]", "e^(-x)", "e^(-x)", tail=f"samples: [1/2, {sample}]"))
+    assert error.field == "samples[2]" and "10000" in error.message and "1000000" in error.message
+    assert time.process_time() - start < 1.5  # was 30 s evaluating e^(−10^999) for the figure
+
+
+def test_a_far_sample_does_not_stretch_the_figure():
+    from tutor.rendering import to_json
+    from tutor.topics.importance_sampling.figures import SPAN
+
+    start = time.process_time()
+    solution = solve_yaml(_yaml("[0, oo]", "e^(-x)", "e^(-x)", tail="samples: [1/2, 10000]"))
+    (figure,) = [s["figure"] for s in to_json(solution)["steps"] if "figure" in s]
+    assert time.process_time() - start < 3
+    ends = [item["points"][-1][0]["approx"] for item in figure["items"] if item["type"] == "curve"]
+    assert max(ends) == SPAN and "the sample $10000$ lies beyond it" in figure["caption"]
+    assert [item["x"]["approx"] for item in figure["items"] if item["type"] == "point"] == [0.5]

@@ -25,6 +25,8 @@ from tutor.topics.importance_sampling.finiteness import converges, finite_number
 X = sp.Symbol("x", real=True)
 _X_PARSE = sp.Symbol("x")  # what the parser builds; replaced by the real X at once (SymPy integrates better)
 MAX_SAMPLES = 50
+MAX_SAMPLE = 10**4  # |x| of a given sample: e^(−x) at x = 10^999 alone costs SymPy seconds to evaluate
+MAX_SAMPLE_DENOMINATOR = 10**6  # of a given sample (0.123456 is 123456/10^6)
 MAX_END = 100  # |a| and |b| of a finite end of the interval
 MAX_TEXT = 100  # characters in p, q or f
 MAX_OPS = 30  # operations in p, q or f (SymPy's count_ops)
@@ -380,6 +382,9 @@ def _samples(raw, q, low, high) -> tuple[sp.Expr, ...]:
     for i, x in enumerate(samples, start=1):
         if not x.is_Rational:
             raise ProblemError(f"a given sample must be a rational number, got {x}", field=f"samples[{i}]")
+        if abs(x) > MAX_SAMPLE or x.q > MAX_SAMPLE_DENOMINATOR:
+            raise ProblemError(f"a given sample must be a rational from -{MAX_SAMPLE} to {MAX_SAMPLE} with a "
+                               f"denominator of at most {MAX_SAMPLE_DENOMINATOR}", field=f"samples[{i}]")
         if not _inside(x, low, high):
             raise ProblemError(f"{x} is outside the interval", field=f"samples[{i}]")
         if at(q, x) == 0:
