@@ -163,3 +163,30 @@ def test_a_far_sample_does_not_stretch_the_figure():
     ends = [item["points"][-1][0]["approx"] for item in figure["items"] if item["type"] == "curve"]
     assert max(ends) == SPAN and "the sample $10000$ lies beyond it" in figure["caption"]
     assert [item["x"]["approx"] for item in figure["items"] if item["type"] == "point"] == [0.5]
+
+
+# --- a Meijer G (SymPy's closed form of last resort) prints, in a document that compiles ---------------
+
+def test_a_meijer_g_prints_without_middle_so_a_broken_display_line_still_compiles():
+    from tutor.rendering import tex
+
+    g = sp.meijerg(((-1, 0, R(1, 2)), ()), ((0,), ()), 4)
+    assert r"\middle" not in tex(g / sp.sqrt(sp.pi)) and r"G_{3, 1}^{1, 3}" in tex(g)
+    assert r"\middle" not in tex(sp.hyper((1, 2), (3,), R(1, 2)))
+
+
+def test_the_ci_si_solution_compiles_with_pdflatex():
+    import shutil
+    import sys
+
+    from .conftest import ROOT
+
+    if shutil.which("pdflatex") is None:
+        pytest.skip("pdflatex is not installed")
+    sys.path.insert(0, str(ROOT / "bench"))
+    import overflow_sweep as sweep
+
+    solution = solve_yaml(_yaml("[0, oo]", "e^(-x)", "e^(-x)", "1/(1+x^2)"))
+    assert r"G_{3, 1}^{1, 3}" in tutor.render(solution, "tex", "full")  # the second moments' closed form
+    log, error = sweep.compile_log(tutor.render(solution, "tex", "full"))
+    assert not error, error
