@@ -212,3 +212,14 @@ def test_the_gaussian_reduction_agrees_with_quadrature(g, low, high):
     value = continuous._gaussian(g, sp.sympify(low), sp.sympify(high))
     assert abs(sp.N(value, 20) - _quad(g, low, high)) < 1e-12
     assert continuous._gaussian(X * sp.exp(-X), sp.Integer(0), sp.oo) is None  # not its form: left to the others
+
+
+def test_a_finiteness_decision_out_of_time_is_undecided_not_divergent(monkeypatch):
+    from tutor.errors import SolveTimeout
+
+    def slow(*args):
+        raise SolveTimeout("too slow")
+
+    monkeypatch.setattr(continuous, "converges", slow)
+    error = problem_error(_yaml("[0, 1]", "1", "1", "e^(x^2)"))
+    assert error.message == "could not decide whether E_p[f] is finite within 5 s"

@@ -80,9 +80,12 @@ def child(seed: int, cases: int) -> None:
     from tutor.errors import ProblemError, TutorError
     from tutor.problem import load_problem_text
 
+    import time
+
     rng = random.Random(seed)
     for _ in range(cases):
         text = problem_text(rng)
+        start = time.process_time()
         try:
             with deadline(CASE_SECONDS, "the fuzz case"):
                 solution = tutor.solve(load_problem_text(text, "<fuzz>"))
@@ -94,7 +97,7 @@ def child(seed: int, cases: int) -> None:
             outcome = {"result": "timeout", "message": str(err)}
         except BaseException as err:  # noqa: BLE001 - the point is to catch anything at all
             outcome = {"result": "crash", "message": f"{type(err).__name__}: {err}"}
-        print(json.dumps({"text": text, **outcome}), flush=True)
+        print(json.dumps({"text": text, "cpu": round(time.process_time() - start, 2), **outcome}), flush=True)
 
 
 def _limits() -> None:

@@ -221,12 +221,18 @@ def integral(expr: sp.Expr, low, high, what: str, field: str, name: str | None =
     if value.is_finite is None and not high.has(X):
         # A closed form in erfi, Ci, Si …: SymPy cannot tell whether it is finite, which is not "infinite".
         # The integral is decided from the integrand, and the closed form must then evaluate to a number.
-        verdict, number = _limited(f"whether {what} is finite", field,
-                                   lambda: (converges(expr, X, low, high), finite_number(value)))
+        undecided = f"could not decide whether {name or what} is finite"
+        try:
+            with deadline(SECONDS, "deciding finiteness"):
+                verdict, number = converges(expr, X, low, high), finite_number(value)
+        except SolveTimeout:
+            raise ProblemError(f"{undecided} within {SECONDS:g} s", field=field) from None
+        except (ValueError, TypeError, NotImplementedError, ZeroDivisionError, RecursionError):
+            verdict = None
         if verdict is False:
             return sp.nan
         if verdict is None:
-            raise ProblemError(f"could not decide whether {name or what} is finite", field=field)
+            raise ProblemError(undecided, field=field)
         if not number:  # a convergent integral, but SymPy's closed form of it is no number
             raise ProblemError(f"SymPy could not find {what} exactly", field=field)
     return simpler(value)
