@@ -223,3 +223,9 @@ def test_a_finiteness_decision_out_of_time_is_undecided_not_divergent(monkeypatc
     monkeypatch.setattr(continuous, "converges", slow)
     error = problem_error(_yaml("[0, 1]", "1", "1", "e^(x^2)"))
     assert error.message == "could not decide whether E_p[f] is finite within 5 s"
+
+
+def test_vanishes_says_undecided_rather_than_crash_on_an_exact_zero_it_cannot_reduce():
+    """e^(√2) − e^x at x = √2 … written so that neither tidy nor the polynomial factors see the zero."""
+    with pytest.raises(ValueError):
+        continuous.vanishes(sp.exp(X**2) - sp.exp(2 * sp.cos(X) ** 2 + 2 * sp.sin(X) ** 2), sp.sqrt(2))

@@ -304,17 +304,12 @@ def _gaussian(expr: sp.Expr, low, high) -> sp.Expr | None:
             p2, c2 = pairs[k - 2] if k >= 2 else (sp.Integer(0), sp.Integer(0))
             pairs.append((sp.expand((X ** (k - 1) - (k - 1) * p2 - b * p1) / (2 * a)),
                           sp.expand((-(k - 1) * c2 - b * c1) / (2 * a))))
-        k_top = polynomial.degree()
-        coefficients = polynomial.all_coeffs()[::-1]  # by the power of x
-        poly_part = sum(coefficients[k] * pairs[k][0] for k in range(k_top + 1))
-        base_part = sum(coefficients[k] * pairs[k][1] for k in range(k_top + 1))
-
-        def at_end(t):
-            if t is sp.oo:  # a < 0: the polynomial times e^(…) tends to 0, erf to 1
-                return base_part
-            return poly_part.subs(X, t) * e.subs(X, t) + base_part * base.subs(X, t)
-
-        total += at_end(high) - at_end(low)
+        coefficients = polynomial.all_coeffs()[::-1]  # by the power of x, as pairs is
+        poly_part = sum(c * pair[0] for c, pair in zip(coefficients, pairs))
+        base_part = sum(c * pair[1] for c, pair in zip(coefficients, pairs))
+        # at oo (a < 0 there): the polynomial times e^(…) tends to 0, and erf to 1
+        upper = base_part if high is sp.oo else (poly_part * e + base_part * base).subs(X, high)
+        total += upper - (poly_part * e + base_part * base).subs(X, low)
     return total
 
 
@@ -397,13 +392,16 @@ def vanishes(expr: sp.Expr, z: sp.Expr) -> bool:
         return bool(value.is_zero)
     if tidy(value) == 0:
         return True
-    if z.is_algebraic:
-        minimal = sp.Poly(sp.minimal_polynomial(z, X), X)
-        for factor in sp.Mul.make_args(sp.factor(sp.numer(sp.together(expr)))):
-            base = factor.base if factor.is_Pow and factor.exp.is_positive else factor
-            if base.is_polynomial(X) and base.has(X) and sp.rem(sp.Poly(base, X), minimal).is_zero:
-                return True
-    size = abs(value.evalf(30, strict=True))
+    try:
+        if z.is_algebraic:
+            minimal = sp.Poly(sp.minimal_polynomial(z, X), X)
+            for factor in sp.Mul.make_args(sp.factor(sp.numer(sp.together(expr)))):
+                base = factor.base if factor.is_Pow and factor.exp.is_positive else factor
+                if base.is_polynomial(X) and base.has(X) and sp.rem(sp.Poly(base, X), minimal).is_zero:
+                    return True
+        size = abs(value.evalf(30, strict=True))
+    except (sp.polys.polyerrors.BasePolynomialError, ArithmeticError) as err:  # NotAlgebraic, PrecisionExhausted
+        raise ValueError("undecided") from err
     if size > sp.Float("1e-20"):  # 30 correct digits: a value this far from 0 is not 0
         return False
     raise ValueError("undecided")

@@ -51,8 +51,10 @@ def finite_number(value: sp.Expr) -> bool | None:
     cannot vouch for), as erfinv(13/20) or Ci(1) are finite although SymPy cannot say so."""
     if value.is_finite is not None:
         return bool(value.is_finite)
-    if value.has(sp.oo, -sp.oo, sp.zoo, sp.nan) or value.free_symbols:
-        return False if not value.free_symbols else None
+    if value.free_symbols:
+        return None
+    if value.has(sp.oo, -sp.oo, sp.zoo, sp.nan):
+        return False
     try:
         number = value.evalf(DIGITS, strict=True)
     except (mpmath.libmp.libhyper.NoConvergence, sp.core.evalf.PrecisionExhausted, ValueError, TypeError):
