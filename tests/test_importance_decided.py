@@ -229,3 +229,11 @@ def test_vanishes_says_undecided_rather_than_crash_on_an_exact_zero_it_cannot_re
     """e^(√2) − e^x at x = √2 … written so that neither tidy nor the polynomial factors see the zero."""
     with pytest.raises(ValueError):
         continuous.vanishes(sp.exp(X**2) - sp.exp(2 * sp.cos(X) ** 2 + 2 * sp.sin(X) ** 2), sp.sqrt(2))
+
+
+def test_a_decimal_answer_is_checked_against_the_erfi_value(tmp_path):
+    path = tmp_path / "erfi.yaml"
+    path.write_text(_yaml("[0, 1]", "1", "1", "e^(x^2)"))
+    verdicts = {r.key: r.verdict for r in tutor.check(str(path), {"exact": "1.4627", "variance_is": "0.2251"}).results}
+    assert verdicts["exact"] == "decimal" and verdicts["variance_is"] == "decimal"
+    assert {r.key: r.verdict for r in tutor.check(str(path), {"exact": "1.9"}).results}["exact"] == "wrong"
