@@ -63,6 +63,27 @@ class _Printer(LatexPrinter):
             return f"{sign}{b}^{{{inline_fraction(e)}}}"
         return super()._print_Mul(expr)
 
+    # SymPy sets the parameters of a Meijer G (an integral's closed form of last resort) and of a
+    # hypergeometric function in \left( … \middle| … \right); the document's display maths turns a long
+    # line's \left( into a plain bracket so that it may break, and the \middle left without its \left
+    # stops pdflatex (as would \biggl, which is a \left in disguise). A plain bar keeps both working.
+    def _print_meijerg(self, expr, exp=None):
+        rows = (self._row(expr.ap), self._row(expr.bq))  # a₁ … a_p over b₁ … b_q: m and n say which is which
+        name = rf"G_{{{len(expr.ap)}, {len(expr.bq)}}}^{{{len(expr.bm)}, {len(expr.an)}}}"
+        return self._parameters(name, rows, expr.argument, exp)
+
+    def _print_hyper(self, expr, exp=None):
+        rows = (self._row(expr.ap), self._row(expr.bq))
+        return self._parameters(rf"{{}}_{{{len(expr.ap)}}}F_{{{len(expr.bq)}}}", rows, expr.argument, exp)
+
+    def _row(self, parameters) -> str:
+        return ", ".join(self._print(a) for a in parameters) or r"\text{--}"
+
+    def _parameters(self, name, rows, argument, exp) -> str:
+        body = (rf"{name}\left(\begin{{matrix}} {rows[0]} \\ {rows[1]} \end{{matrix}} \;\vert\; "
+                rf"{self._print(argument)}\right)")
+        return f"{{{body}}}^{{{exp}}}" if exp is not None else f"{{{body}}}"
+
     def _print_ComplexRootOf(self, expr):
         return rf"\rho_{{{expr.index + 1}}}\!\left({self._polynomial(expr.poly)}\right)"
 

@@ -20,10 +20,13 @@ from tutor.deadline import deadline
 from tutor.errors import ParseError, ProblemError, SolveTimeout
 from tutor.exact.parser import parse_map, parse_number
 from tutor.exact.tidy import tidy
+from tutor.topics.importance_sampling.finiteness import converges, finite_number
 
 X = sp.Symbol("x", real=True)
 _X_PARSE = sp.Symbol("x")  # what the parser builds; replaced by the real X at once (SymPy integrates better)
 MAX_SAMPLES = 50
+MAX_SAMPLE = 10**4  # |x| of a given sample: e^(−x) at x = 10^999 alone costs SymPy seconds to evaluate
+MAX_SAMPLE_DENOMINATOR = 10**6  # of a given sample (0.123456 is 123456/10^6)
 MAX_END = 100  # |a| and |b| of a finite end of the interval
 MAX_TEXT = 100  # characters in p, q or f
 MAX_OPS = 30  # operations in p, q or f (SymPy's count_ops)
@@ -67,8 +70,8 @@ def parse(raw: dict, title_default: str) -> ContinuousProblem:
     f, f_text = _function(raw.get("f"), low, high)
     totals = (_total(p, "p", low, high), _total(q, "q", low, high))
     _support_condition(p, q, low, high)
-    mean = integral(f * p, low, high, "E_p[f], the integral of f p", "f")
-    if not mean.is_finite:
+    mean = integral(f * p, low, high, "E_p[f], the integral of f p", "f", name="E_p[f]")
+    if mean is sp.oo or mean is sp.nan:
         raise ProblemError("E_p[f], the integral of f(x) p(x) over the interval, diverges: there is nothing "
                            "to estimate", field="f")
     uniforms, cdf, seed = (), None, None
@@ -207,14 +210,31 @@ def _somewhere(condition, low, high) -> bool:
     return where is not sp.S.EmptySet
 
 
-def integral(expr: sp.Expr, low, high, what: str, field: str) -> sp.Expr:
+def integral(expr: sp.Expr, low, high, what: str, field: str, name: str | None = None) -> sp.Expr:
     """∫_low^high expr dx exactly: oo when it diverges to +∞, nan when it diverges otherwise, refused when
-    SymPy cannot find it."""
+    SymPy cannot find it or its finiteness cannot be decided (name: what to call it then, else what)."""
     value = _limited(what, field, lambda: _integrate(expr, low, high))
     if value.has(sp.Integral) or value.has(sp.Piecewise):
         raise ProblemError(f"SymPy could not find {what} exactly", field=field)
     if value.has(sp.oo, -sp.oo, sp.zoo, sp.nan):
         return sp.oo if value == sp.oo else sp.nan
+    if value.is_finite is None and not high.has(X):
+        # A closed form in erfi, Ci, Si …: SymPy cannot tell whether it is finite, which is not "infinite".
+        # The integral is decided from the integrand, and the closed form must then evaluate to a number.
+        undecided = f"could not decide whether {name or what} is finite"
+        try:
+            with deadline(SECONDS, "deciding finiteness"):
+                verdict, number = converges(expr, X, low, high), finite_number(value)
+        except SolveTimeout:
+            raise ProblemError(f"{undecided} within {SECONDS:g} s", field=field) from None
+        except (ValueError, TypeError, NotImplementedError, ZeroDivisionError, RecursionError):
+            verdict = None
+        if verdict is False:
+            return sp.nan
+        if verdict is None:
+            raise ProblemError(undecided, field=field)
+        if not number:  # a convergent integral, but SymPy's closed form of it is no number
+            raise ProblemError(f"SymPy could not find {what} exactly", field=field)
     return simpler(value)
 
 
@@ -225,6 +245,9 @@ def _integrate(expr: sp.Expr, low, high) -> sp.Expr:
     being a divergence; everything else by integrate()."""
     from sympy.integrals.rationaltools import ratint
 
+    gaussian = _gaussian(expr, low, high)
+    if gaussian is not None:
+        return gaussian
     poles = [] if high.has(X) else _poles(expr, low, high)  # asked once: both tests below need them
     if _non_integrable_pole(expr, poles, low, high):
         return sp.nan
@@ -247,6 +270,47 @@ def _integrate(expr: sp.Expr, low, high) -> sp.Expr:
         return sp.nan  # a pole of a rational function is never integrable
     antiderivative = ratint(numerator / denominator, X)
     return antiderivative.subs(X, high) - antiderivative.subs(X, low)
+
+
+def _gaussian(expr: sp.Expr, low, high) -> sp.Expr | None:
+    """∫ of a sum of polynomials times e^(a x² + b x + c), a ≠ 0, by the reduction J_k = ∫ x^k e^(…) =
+    (x^(k−1) e^(…) − (k − 1) J_(k−2) − b J_(k−1)) / (2a) down to J_0, an erf (a < 0) or erfi (a > 0).
+    integrate() takes seconds to minutes on these (a Gaussian target against an exponential proposal
+    puts x² e^(3x − 2x²) in a second moment), or gives up; None when expr is not of this form, or on
+    [low, oo) when it does not decay (the tail test says what then)."""
+    terms = []
+    for term in sp.Add.make_args(sp.expand(expr)):
+        term = sp.powsimp(term, combine="exp")  # expand() wrote e^(3x − 2x²) as e^(3x) e^(−2x²)
+        exps = [f for f in sp.Mul.make_args(term) if isinstance(f, sp.exp) and f.has(X)]
+        if len(exps) != 1:
+            return None
+        polynomial, exponent = sp.cancel(term / exps[0]), sp.expand(exps[0].exp)
+        if not (polynomial.is_polynomial(X) and exponent.is_polynomial(X)) or sp.degree(exponent, X) != 2:
+            return None
+        a, b, c = sp.Poly(exponent, X).all_coeffs()
+        if high is sp.oo and not a < 0:
+            return None
+        terms.append((sp.Poly(polynomial, X), a, b, c))
+    total = sp.Integer(0)
+    for polynomial, a, b, c in terms:
+        e = sp.exp(a * X**2 + b * X + c)
+        shift = b / (2 * a)  # a x² + b x + c = a (x + shift)² + c − a shift²
+        base = sp.erf(sp.sqrt(-a) * (X + shift)) if a < 0 else sp.erfi(sp.sqrt(a) * (X + shift))
+        scale = sp.exp(c - a * shift**2) * sp.sqrt(sp.pi) / (2 * sp.sqrt(abs(a)))
+        # J_k = P_k(x) e^(…) + C_k base(x): the recursion on the pair (P_k, C_k)
+        pairs = [(sp.Integer(0), scale)]
+        for k in range(1, polynomial.degree() + 1):
+            p1, c1 = pairs[k - 1]
+            p2, c2 = pairs[k - 2] if k >= 2 else (sp.Integer(0), sp.Integer(0))
+            pairs.append((sp.expand((X ** (k - 1) - (k - 1) * p2 - b * p1) / (2 * a)),
+                          sp.expand((-(k - 1) * c2 - b * c1) / (2 * a))))
+        coefficients = polynomial.all_coeffs()[::-1]  # by the power of x, as pairs is
+        poly_part = sum(c * pair[0] for c, pair in zip(coefficients, pairs))
+        base_part = sum(c * pair[1] for c, pair in zip(coefficients, pairs))
+        # at oo (a < 0 there): the polynomial times e^(…) tends to 0, and erf to 1
+        upper = base_part if high is sp.oo else (poly_part * e + base_part * base).subs(X, high)
+        total += upper - (poly_part * e + base_part * base).subs(X, low)
+    return total
 
 
 def _poles(expr: sp.Expr, low, high):
@@ -291,17 +355,62 @@ def _total(density, name: str, low, high) -> sp.Expr:
 
 
 def _support_condition(p, q, low, high) -> None:
-    """q(x) = 0 ⇒ p(x) = 0: the zeros of q on the interval, each checked against p."""
-    zeros = _limited("the zeros of q", "q", lambda: sp.solveset(sp.Eq(q, 0), X, sp.Interval(low, high)))
-    if not isinstance(zeros, sp.FiniteSet):
-        if zeros is sp.S.EmptySet:
-            return
+    """q(x) = 0 ⇒ p(x) = 0: the zeros of q on the interval, each checked against p exactly."""
+    zeros = _limited("the zeros of q", "q", lambda: _zeros(q, low, high))
+    if zeros is None:
         raise ProblemError("SymPy could not find the zeros of q on the interval exactly", field="q")
-    for z in sorted(zeros, key=lambda v: sp.N(v)):
-        pz = tidy(p.subs(X, z))
-        if pz != 0:
-            raise ProblemError(f"at x = {z}, q(x) = 0 but p(x) = {pz}: importance sampling needs q(x) > 0 "
-                               "wherever p(x) > 0", field="q")
+    for z in zeros:
+        where = _named_point(z)
+        if not _limited(f"p(x) at x = {where}", "q", lambda z=z: vanishes(p, z)):
+            raise ProblemError(f"at x = {where}, q(x) = 0 but p(x) = {_named_point(tidy(p.subs(X, z)))}: "
+                               "importance sampling needs q(x) > 0 wherever p(x) > 0", field="q")
+
+
+def _zeros(expr, low, high) -> list | None:
+    """The zeros of expr on the interval, in order; None when SymPy cannot list them. Those of a rational
+    function by real_roots (exact roots, CRootOf for a quintic, in milliseconds where solveset takes
+    seconds to write them in radicals)."""
+    if expr.is_rational_function(X):
+        numerator = sp.numer(sp.cancel(expr))
+        if not numerator.has(X):
+            return [] if numerator != 0 else None
+        roots = set(sp.real_roots(sp.Poly(numerator, X)))
+        return sorted((r for r in roots if _inside(r, low, high)), key=sp.N)
+    zeros = sp.solveset(sp.Eq(expr, 0), X, sp.Interval(low, high))
+    if zeros is sp.S.EmptySet:
+        return []
+    return sorted(zeros, key=sp.N) if isinstance(zeros, sp.FiniteSet) else None
+
+
+def vanishes(expr: sp.Expr, z: sp.Expr) -> bool:
+    """Whether expr is 0 at x = z, exactly: at an algebraic z (a root of q, CRootOf for a quintic), a
+    polynomial factor of expr's numerator that z's minimal polynomial divides makes it 0; otherwise
+    a value that SymPy's error-bounded evaluation puts away from 0 is not 0. Undecided is a ValueError
+    (the caller's refusal)."""
+    value = expr.subs(X, z)
+    if value.is_zero is not None:
+        return bool(value.is_zero)
+    if tidy(value) == 0:
+        return True
+    try:
+        if z.is_algebraic:
+            minimal = sp.Poly(sp.minimal_polynomial(z, X), X)
+            for factor in sp.Mul.make_args(sp.factor(sp.numer(sp.together(expr)))):
+                base = factor.base if factor.is_Pow and factor.exp.is_positive else factor
+                if base.is_polynomial(X) and base.has(X) and sp.rem(sp.Poly(base, X), minimal).is_zero:
+                    return True
+        size = abs(value.evalf(30, strict=True))
+    except (sp.polys.polyerrors.BasePolynomialError, ArithmeticError) as err:  # NotAlgebraic, PrecisionExhausted
+        raise ValueError("undecided") from err
+    if size > sp.Float("1e-20"):  # 30 correct digits: a value this far from 0 is not 0
+        return False
+    raise ValueError("undecided")
+
+
+def _named_point(value: sp.Expr) -> str:
+    """A number as a message shows it: exactly when short, else its decimal (a CRootOf is 60 characters)."""
+    text = str(value)
+    return text if len(text) <= 40 else f"{sp.N(value, 6)} (approximately)"
 
 
 # --- samples ------------------------------------------------------------------------------------
@@ -327,6 +436,9 @@ def _samples(raw, q, low, high) -> tuple[sp.Expr, ...]:
     for i, x in enumerate(samples, start=1):
         if not x.is_Rational:
             raise ProblemError(f"a given sample must be a rational number, got {x}", field=f"samples[{i}]")
+        if abs(x) > MAX_SAMPLE or x.q > MAX_SAMPLE_DENOMINATOR:
+            raise ProblemError(f"a given sample must be a rational from -{MAX_SAMPLE} to {MAX_SAMPLE} with a "
+                               f"denominator of at most {MAX_SAMPLE_DENOMINATOR}", field=f"samples[{i}]")
         if not _inside(x, low, high):
             raise ProblemError(f"{x} is outside the interval", field=f"samples[{i}]")
         if at(q, x) == 0:
@@ -339,7 +451,7 @@ def _finite_at_samples(samples, p, q, f, field: str) -> None:
     0 would weigh infinitely (an inverse CDF may also land on an end of the interval)."""
     for i, x in enumerate(samples, start=1):
         for name, value in (("p", p), ("q", q), ("f", f)):
-            if not at(value, x).is_finite:
+            if not finite_number(at(value, x)):
                 where = f"{field}[{i}]" if field == "samples" else field
                 raise ProblemError(f"{name}(x) is not finite at the sample x = {x}: its weight would be too; "
                                    "give samples inside the interval where p, q and f are finite", field=where)

@@ -99,6 +99,7 @@ def _it(xs) -> str:
 
 CURVE_POINTS = 41  # per curve: smooth enough for these densities, short in the JSON
 TAIL = sp.Rational(1, 50)  # an infinite interval is drawn up to where p and q both have less mass left
+SPAN = 40  # ... but at most this far from its lower end, and so are the samples that stretch it
 
 
 def densities_plot(problem, weight) -> Plot:
@@ -123,6 +124,10 @@ def densities_plot(problem, weight) -> Plot:
     shown = tuple((t, v) for t, v in fw_curve if abs(v) <= cap)
     clipped = f"; $f\\,w$ is cut off where $|f\\,w| > {tex(cap)}$" if len(shown) < len(fw_curve) else ""
     cut = "" if high == problem.high else f", drawn up to $x = {tex(high)}$"
+    beyond = [x for x in problem.samples if x > high]
+    if beyond:
+        cut += (f" (the sample ${tex(beyond[0])}$ lies beyond it)" if len(beyond) == 1
+                else f" ({len(beyond)} samples lie beyond it)")
     return Plot(
         "The target $p$, the proposal $q$ and the weighted function $f\\,w = f\\,p/q$ on the interval"
         f"{cut}{clipped}; the dots are the samples' $f(x_i)\\,w(x_i)$, whose average is the estimate.",
@@ -136,8 +141,9 @@ def densities_plot(problem, weight) -> Plot:
 
 def _drawn_end(problem):
     """The interval's upper end, or on [a, oo) the first whole x from a + 1 where p and q both have at most
-    TAIL of their mass left (and at least every sample), at most a + 40; a + 10 if SymPy cannot tell
-    within two seconds (a figure is no reason to refuse a problem)."""
+    TAIL of their mass left (and at least every sample), at most a + SPAN; a + 10 if SymPy cannot tell
+    within two seconds (a figure is no reason to refuse a problem). A far sample does not stretch the
+    figure past a + SPAN: its curves would be flat, and far out each point costs SymPy more to evaluate."""
     if problem.high is not sp.oo:
         return problem.high
     from tutor.deadline import deadline
@@ -148,8 +154,8 @@ def _drawn_end(problem):
     try:
         with deadline(2.0, "the figure's range"):
             tails = [sp.integrate(d, (X, X, sp.oo)) for d in (problem.p, problem.q)]  # exact tails 1 − CDF
-            while end < problem.low + 40 and any(bool(t.subs(X, end) > TAIL) for t in tails):
+            while end < problem.low + SPAN and any(bool(t.subs(X, end) > TAIL) for t in tails):
                 end += 1
     except (SolveTimeout, TypeError, ValueError):
         end = problem.low + 10
-    return max(end, *(sp.ceiling(x) for x in problem.samples))
+    return min(max(end, *(sp.ceiling(x) for x in problem.samples)), problem.low + SPAN)
