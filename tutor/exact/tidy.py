@@ -233,8 +233,57 @@ def is_zero(expr: sp.Expr) -> bool:
         expanded = sp.expand(expr)
         if expanded == 0 or sp.expand(sp.fraction(sp.together(expanded))[0]) == 0:
             return True
+        decided = radicals_decide_zero(expanded)
+        if decided is not None:
+            return decided  # a sum of independent radicals: exact, where a minimal polynomial took minutes
         return sp.minimal_polynomial(expr, sp.Symbol("x")).is_Symbol
     return bool(abs(numeric(expr, 120)) < sp.Float("1e-100"))
+
+
+MAX_RADICAL_BASE = 10**12  # bases split into primes to read a sum of radicals; larger ones are left to SymPy
+
+
+def radicals_decide_zero(expanded: sp.Expr) -> bool | None:
+    """Whether an expanded sum Σ c·Π bᵢ^(rᵢ) (c and bᵢ > 0 rational, rᵢ rational) is zero, exactly; None
+    for any other form.
+
+    Each term is split into a rational times Π pⱼ^(fⱼ) over primes pⱼ with 0 < fⱼ < 1; such products are
+    linearly independent over Q (Besicovitch, 1940), so the sum is zero exactly when the rationals of each
+    product add up to zero. The entries of an RBF kernel with γ = 2·ln 5 at squared distances in ninths,
+    5^(−2δ), are such sums; their minimal polynomial (degree 9 and more) took SymPy minutes.
+
+    >>> radicals_decide_zero(sp.expand(2**sp.Rational(1, 9) * 2**sp.Rational(8, 9) - 2))
+    True
+    >>> radicals_decide_zero(sp.expand(6**sp.Rational(1, 3) - 2**sp.Rational(1, 3) * 3**sp.Rational(1, 3)))
+    True
+    >>> radicals_decide_zero(sp.expand(5**sp.Rational(2, 9) - 25**sp.Rational(1, 18) + 1))
+    False
+    """
+    groups: dict = {}
+    for term in sp.Add.make_args(expanded):
+        coeff, rest = term.as_coeff_Mul()
+        if not coeff.is_Rational:
+            return None
+        exponents: dict = {}  # prime -> rational exponent
+        for factor in sp.Mul.make_args(rest):
+            if factor is sp.S.One:
+                continue
+            if not (factor.is_Pow and factor.base.is_Rational and factor.base > 0 and factor.exp.is_Rational):
+                return None
+            base = factor.base
+            if max(abs(base.p), base.q) > MAX_RADICAL_BASE:
+                return None
+            for part, sign in ((base.p, 1), (base.q, -1)):
+                for prime, k in sp.factorint(part).items():
+                    exponents[prime] = exponents.get(prime, 0) + sign * k * factor.exp
+        key = []
+        for prime, e in sorted(exponents.items()):
+            whole = sp.floor(e)
+            coeff *= sp.Integer(prime) ** whole
+            if e != whole:
+                key.append((prime, e - whole))
+        groups[tuple(key)] = groups.get(tuple(key), 0) + coeff
+    return all(c == 0 for c in groups.values())
 
 
 @lru_cache(maxsize=4096)  # decimals, signs and checks ask for the same values again and again

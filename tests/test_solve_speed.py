@@ -1,0 +1,58 @@
+"""Issue 29, item 1: the causes of the slow solves, tested as causes (no timed assertions).
+
+Measured on the shared 2-core machine (solve + Markdown + JSON, CPU seconds) before → after:
+kernel PCA on [[3/2, 3/2], [-2/3, 1/3], [-1, -1]] with γ = ln(2)/4 > 40 → 1.3; the same kind with γ = 2·ln 5
+(5^(−2δ), δ in ninths) > 20 → 3.3.
+"""
+
+from __future__ import annotations
+
+import sympy as sp
+
+from tutor import load_problem_text, solve
+from tutor.exact import eigen, tidy
+
+FRACTIONAL_LN2 = ("topic: kernel-pca\npoints: [['3/2', '3/2'], ['-2/3', '1/3'], [-1, -1]]\n"
+                  "kernel: {name: rbf, gamma: 'ln(2)/4'}\n")
+
+
+def _refuse(name):
+    def refuse(*args, **kwargs):
+        raise AssertionError(f"{name} was called: minutes over a large number field")
+    return refuse
+
+
+def test_a_large_root_field_is_split_not_factored(monkeypatch):
+    """The kernel values are powers of 2^(1/72): factoring over that field (degree 72, a norm of degree
+    216) took minutes; the characteristic polynomial is split exactly into x and square-free parts."""
+    original = sp.Poly.factor_list
+
+    def factor_list(poly, *args, **kwargs):
+        if poly.domain.is_AlgebraicField:
+            raise AssertionError(f"factoring over {poly.domain}: minutes")
+        return original(poly, *args, **kwargs)
+
+    monkeypatch.setattr(sp.Poly, "factor_list", factor_list)
+    solution = solve(load_problem_text(FRACTIONAL_LN2, "<test>"))
+    values = [float(tidy.numeric(v)) for v in solution.answers["eigenvalues"]]
+    # numpy: eigvalsh(H K H) = 0.957678, 0.251892, 0 (the variances 0.3192, 0.08396, 0 times n = 3)
+    assert [round(v, 5) for v in values] == [0.95768, 0.25189, 0.0]
+
+
+def test_large_number_field_threshold():
+    K = sp.QQ.algebraic_field(2 ** sp.Rational(1, 72))
+    assert eigen._large_number_field(K, 3)
+    assert not eigen._large_number_field(sp.QQ.algebraic_field(2 ** sp.Rational(1, 4)), 8)  # Example 3's field
+
+
+def test_sums_of_radicals_are_decided_without_a_minimal_polynomial(monkeypatch):
+    """5^(−883/9) − 5^(−100) is about 10^−68: numerically zero, exactly not; SymPy's minimal polynomial of
+    such sums took minutes (γ = 2·ln 5 at squared distances in ninths)."""
+    monkeypatch.setattr(sp, "minimal_polynomial", _refuse("minimal_polynomial"))
+    tiny = 5 ** sp.Rational(-883, 9) - 5 ** sp.Integer(-100)
+    assert tidy.is_zero(tiny) is False
+    third = sp.Rational(1, 3)
+    zero = 7 * 2**third * 3**third * 5 ** sp.Rational(-700, 9) - 7 * 6**third * 5 ** sp.Rational(-700, 9)
+    assert tidy.is_zero(zero + tiny - tiny) is True
+    assert tidy.radicals_decide_zero(sp.expand(2 ** sp.Rational(1, 9) + 3 ** sp.Rational(1, 9))) is False
+    assert tidy.radicals_decide_zero(sp.expand(sp.sqrt(2) * sp.exp(1))) is None  # not a sum of radicals
