@@ -130,3 +130,43 @@ def test_a_root_object_is_printed_once_for_the_json(monkeypatch):
     text = rendering.exact_data([root + 1, 2 * root, root ** 2], names)
     assert all("CRootOf(x**5 - 7*x + 2, 1)" in t for t in text)
     assert len(calls) == 1
+
+
+def test_five_points_over_q_of_2_to_the_1_144_skip_the_field_arithmetic(monkeypatch):
+    """Five points in halves and thirds with γ = ln(2)/4: the kernel values are powers of 2^(1/144). Berkowitz
+    in that field took 13 s and the square-free split 10 s (killed at 20 s CPU); the characteristic
+    polynomial is found in Z[t] and reduced by t^144 = 2, and square-freeness is proved modulo a prime."""
+    from sympy.polys.matrices import DomainMatrix
+
+    original_charpoly, original_sqf = DomainMatrix.charpoly, sp.Poly.sqf_list
+
+    def charpoly(dm):
+        assert not dm.domain.is_AlgebraicField, f"Berkowitz over {dm.domain}"
+        return original_charpoly(dm)
+
+    def sqf_list(poly, *args):
+        assert not poly.domain.is_AlgebraicField, f"square-free parts over {poly.domain}"
+        return original_sqf(poly, *args)
+
+    monkeypatch.setattr(DomainMatrix, "charpoly", charpoly)
+    monkeypatch.setattr(sp.Poly, "sqf_list", sqf_list)
+    R = sp.Rational
+    from tutor.kernels import Kernel
+
+    points = [[R(-2, 3), R(-4, 3)], [R(-4, 3), 1], [R(-5, 2), 0], [2, R(5, 3)], [2, 4]]
+    kernel = Kernel("rbf", gamma=sp.log(2) / 4)
+    K = sp.Matrix(5, 5, lambda i, j: kernel.value(points[i], points[j]))
+    H = sp.eye(5) - sp.ones(5, 5) / 5
+    values = [float(tidy.numeric(v)) for v in eigen.spectrum(H * K * H).values]
+    assert [round(v, 5) for v in values] == [1.5283, 0.70472, 0.6161, 0.32135, 0.0]  # numpy's eigvalsh
+
+
+def test_a_repeated_root_over_q_of_alpha_is_not_certified_square_free():
+    L = 144
+    K = sp.QQ.algebraic_field(2 ** sp.Rational(1, L))
+    alpha = K.from_sympy(2 ** sp.Rational(1, L))
+    x = sp.Symbol("x")
+    repeated = (sp.Poly(x, x, domain=K) - sp.Poly.from_list([alpha], x, domain=K)) ** 2 * sp.Poly(x + 1, x, domain=K)
+    assert eigen._square_free_modulo_a_prime(repeated.rep.to_list(), 2, L) is False
+    simple = sp.Poly(x**2, x, domain=K) - sp.Poly.from_list([alpha], x, domain=K)
+    assert eigen._square_free_modulo_a_prime(simple.rep.to_list(), 2, L) is True
