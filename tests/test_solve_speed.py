@@ -170,3 +170,21 @@ def test_a_repeated_root_over_q_of_alpha_is_not_certified_square_free():
     assert eigen._square_free_modulo_a_prime(repeated.rep.to_list(), 2, L) is False
     simple = sp.Poly(x**2, x, domain=K) - sp.Poly.from_list([alpha], x, domain=K)
     assert eigen._square_free_modulo_a_prime(simple.rep.to_list(), 2, L) is True
+
+
+def test_named_eigenvectors_are_not_confirmed_on_hundreds_of_digits(monkeypatch):
+    """Mv = ρv, ‖v‖ = 1 and orthogonality hold by definition for the named unit eigenvectors of M at its named
+    roots; confirming them on certified intervals at 135 to 285 digits was half of an 8-point 1-D RBF solve."""
+    from tutor.recipes import eigenpairs
+
+    M = sp.ImmutableMatrix([[2, 1, 0], [1, 3, 1], [0, 1, 4]])  # det(xI − M) = x³ − 9x² + 24x − 18, irreducible
+    x = sp.Symbol("x")
+    f = sp.Poly(x**3 - 9 * x**2 + 24 * x - 18, x, domain=sp.QQ)
+    pairs = eigen._implicit_pairs(M, f, eigen._Field(sp.QQ, [], {}), 1)
+    spec = eigen.Spectrum(f.as_expr(), f.as_expr(), tuple(pairs))
+    judged = []
+    monkeypatch.setattr(eigenpairs, "is_zero", lambda e: judged.append(e) or tidy.is_zero(e))
+    rows, checks = eigenpairs.eigen_rows(M, spec, matrix="M", value=r"\eta", vector=r"\mathbf v")
+    assert all(c.passed for c in checks) and judged == []
+    other = sp.ImmutableMatrix([[2, 1, 0], [1, 3, 1], [0, 1, 5]])  # not the matrix the entries belong to
+    assert not eigenpairs._defined(other, pairs[0]) and eigenpairs._defined(M, pairs[0])
