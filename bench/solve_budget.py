@@ -101,7 +101,7 @@ def family_problem(family: str, rng: random.Random) -> str:
     if family == "kernel-pca rbf 1-D n=8":
         gamma = rng.choice(["'ln(2)/4'", "1", "'1/2'"])
         return f"topic: kernel-pca\npoints: {_points(rng, 8, 1, 'integer')}\nkernel: {{name: rbf, gamma: {gamma}}}\n"
-    if family == "kernel-pca polynomial p=8-10":
+    if family == "kernel-pca poly p=8-10":
         n, d = rng.randint(6, 8), rng.randint(3, 6)
         return (f"topic: kernel-pca\npoints: {_points(rng, n, d, rng.choice(['integer', 'rational']))}\n"
                 f"kernel: {{name: polynomial, degree: {rng.randint(8, 10)}, offset: {rng.randint(0, 3)}}}\n")
@@ -134,7 +134,7 @@ def family_problem(family: str, rng: random.Random) -> str:
 
 
 FAMILIES = ("kernel-pca rbf", "kernel-pca rbf c·ln b", "kernel-pca rbf n=6-8", "kernel-pca rbf 1-D n=8",
-            "kernel-pca polynomial", "kernel-pca polynomial p=8-10", "pca", "pca-gram", "pca 5x8", "pca-gram 5x8",
+            "kernel-pca polynomial", "kernel-pca poly p=8-10", "pca", "pca-gram", "pca 5x8", "pca-gram 5x8",
             "svd", "mds")
 
 
