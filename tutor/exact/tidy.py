@@ -423,7 +423,7 @@ def _mp_eval(expr, memo):
         value = mpmath.e
     elif type(expr) in _MP_FUNCTIONS:
         value = getattr(mpmath, _MP_FUNCTIONS[type(expr)])(_mp_eval(expr.args[0], memo))
-    elif isinstance(expr, sp.CRootOf):
+    elif isinstance(expr, (sp.CRootOf, *IMPLICIT)):
         value = _root_value(expr)
     else:  # anything else SymPy can evaluate
         value = mpmath.mpmathify(expr.evalf(mpmath.mp.dps))
@@ -436,13 +436,15 @@ def _mp_eval(expr, memo):
     return value
 
 
-_ROOT_VALUES: dict = {}  # CRootOf -> (digits, value): the most precise value found yet
+_ROOT_VALUES: dict = {}  # root object -> (digits, value): the most precise value found yet
 
 
-def _root_value(root: sp.CRootOf):
-    """A CRootOf at the working precision, from the most precise value found yet where that is enough:
-    its evalf refines the root's interval again on every call (2,500 calls at ever different precisions
-    were a third of an 8-point degree-10 polynomial kernel solve)."""
+def _root_value(root):
+    """A root object (CRootOf, or a named root or eigenvector entry) at the working precision, from the
+    most precise value found yet where that is enough: a CRootOf's evalf refines its interval again on
+    every call (2,500 calls at ever different precisions were a third of an 8-point degree-10 polynomial
+    kernel solve), and a named eigenvector entry is certified again at each new precision (interval
+    determinants of 7 × 7 minors: most of an 8-point 1-D RBF solve)."""
     import mpmath
 
     dps = mpmath.mp.dps
@@ -450,7 +452,10 @@ def _root_value(root: sp.CRootOf):
     if known is None or known[0] < dps:
         if len(_ROOT_VALUES) > 2000:
             _ROOT_VALUES.clear()
-        known = _ROOT_VALUES[root] = (dps, mpmath.mpmathify(root.evalf(dps)))
+        if known is not None:  # asked for more: at least twice as many, so that 286, 287, 288 digits cost one
+            dps = max(dps, 2 * known[0])
+        with mpmath.workdps(dps):
+            known = _ROOT_VALUES[root] = (dps, mpmath.mpmathify(root.evalf(dps)))
     return +known[1]  # rounded to the working precision
 
 
