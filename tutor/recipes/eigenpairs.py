@@ -63,7 +63,11 @@ def eigen_rows(M: sp.ImmutableMatrix, spec: Spectrum, *, matrix: str, value: str
     ws = [p.found for p in spec.pairs]
     defined = [_defined(M, p) for p in spec.pairs]
     norms_right = all(d or is_zero(sum(x**2 for x in p.found) - p.norm_sq) for d, p in zip(defined, spec.pairs))
-    orthogonal = all(defined[i] and defined[j] or is_zero(sum(a * b for a, b in zip(ws[i], ws[j])))
+    # A named eigenvector is orthogonal to every eigenvector of another eigenvalue (M is symmetric, and a named
+    # root is a simple root of a factor prime to the others): the eigenvector checks above are what it rests on.
+    eigen_checked = [c.passed for c in checks]
+    orthogonal = all((defined[i] or defined[j]) and eigen_checked[i] and eigen_checked[j]
+                     or is_zero(sum(a * b for a, b in zip(ws[i], ws[j])))
                      for i in range(len(ws)) for j in range(i + 1, len(ws)))
     checks.append(Check(rf"{vector}_i^T {vector}_j = 0 \ (i \ne j), \ \|{vector}_i\| = 1", norms_right and orthogonal))
     return tuple(rows), tuple(checks)
