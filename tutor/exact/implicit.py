@@ -216,15 +216,14 @@ _NARROWEST: dict = {}  # coefficients -> (digits, intervals): the narrowest isol
 
 
 def _narrowest(coefficients: tuple, dps: int) -> tuple[tuple, ...]:
-    """Isolating intervals at least 10^-dps narrow, from the narrowest found yet where that is enough, else
-    at least twice as narrow: the decimals of an 8-point RBF solution asked for 11 different precisions,
-    each a new isolation (with every coefficient enclosed again) of the same septic."""
+    """Isolating intervals at least 10^-dps narrow, from the narrowest found yet where that is enough: the
+    decimals of an 8-point RBF solution asked for 11 different precisions, each a new isolation (with
+    every coefficient enclosed again) of the same septic."""
     known = _NARROWEST.get(coefficients)
     if known is None or known[0] < dps:
         if len(_NARROWEST) > 256:
             _NARROWEST.clear()
-        digits = dps if known is None else max(dps, 2 * known[0])
-        known = _NARROWEST[coefficients] = (digits, _isolated(coefficients, digits))
+        known = _NARROWEST[coefficients] = (dps, _isolated(coefficients, dps))
     return known[1]
 
 

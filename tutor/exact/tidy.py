@@ -13,7 +13,7 @@ from math import gcd, lcm
 import sympy as sp
 
 from . import surds
-from .implicit import IMPLICIT
+from .implicit import IMPLICIT, PolyRoot
 
 _PRECISION = 40  # digits for numeric sign and order decisions on exact values
 _TIDY_LIMIT = 40  # operations: radsimp on larger expressions can take minutes
@@ -452,7 +452,9 @@ def _root_value(root):
     if known is None or known[0] < dps:
         if len(_ROOT_VALUES) > 2000:
             _ROOT_VALUES.clear()
-        if known is not None:  # asked for more: at least twice as many, so that 286, 287, 288 digits cost one
+        if known is not None and not isinstance(root, PolyRoot):
+            # asked for more: at least twice as many, so that 286, 287, 288 digits cost one certified
+            # eigenvector (a named root's isolation costs more than that at twice the digits: not there)
             dps = max(dps, 2 * known[0])
         with mpmath.workdps(dps):
             known = _ROOT_VALUES[root] = (dps, mpmath.mpmathify(root.evalf(dps)))
