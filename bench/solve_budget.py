@@ -11,8 +11,11 @@ it does not answer in --limit + 10 s. The table gives, per family, the median an
 time, and the slowest problems are printed as YAML so that they can be run again.
 
 The families cover what makes the exact engine slow: RBF kernels on rational points (powers of
-e^(-1/L) with a large L), PCA with six points in 3-D, SVD of a 3x3 matrix with surds, kernel PCA
-with 8 points, and MDS. The target (issue 14): every problem under 5 s.
+e^(-1/L) with a large L), RBF kernels with γ = c·ln b on rational points (powers of b^(1/L), L up
+to 144), 8 points in 1-D, polynomial kernels of degree 8 to 10, PCA with six points in 3-D, the Gram
+route at 5 × 8, SVD of a 3x3 matrix with surds, kernel PCA with 8 points, and MDS. The target
+(issues 14 and 29): every problem under 5 s of CPU. --limit is wall-clock time (the solve's own
+deadline), so on a loaded machine give it room (--limit 120) to measure CPU time rather than stop.
 """
 
 from __future__ import annotations
@@ -44,6 +47,22 @@ KNOWN_SLOW = {
                             "['sqrt(5)', 'sqrt(2)', '2 + sqrt(5)']]\n",
     "svd 3x3, surds": "topic: svd\nmatrix: [['2 - sqrt(5)', 'sqrt(3)', '-2 + sqrt(2)'], [-1, -1, '1 - sqrt(3)'], "
                       "[1, -2, '-1 + sqrt(5)']]\n",
+    # issue 29: never finished (> 40 s CPU), powers of 2^(1/72)
+    "issue 29, rbf ln 2/4 n=3": "topic: kernel-pca\npoints: [['3/2', '3/2'], ['-2/3', '1/3'], [-1, -1]]\n"
+                                "kernel: {name: rbf, gamma: 'ln(2)/4'}\n",
+    "issue 29, rbf 2 ln 5 n=3": "topic: kernel-pca\npoints: [[-1, 4], [0, -4], [6, '-2/3']]\n"
+                                "kernel: {name: rbf, gamma: '2*ln(5)'}\n",
+    "issue 29, rbf ln 2/4 n=5": "topic: kernel-pca\npoints: [['-2/3', '-4/3'], ['-4/3', 1], ['-5/2', 0], [2, '5/3'], [2, 4]]\n"
+                                "kernel: {name: rbf, gamma: 'ln(2)/4'}\n",
+    "issue 29, rbf ln 2/4 1-D n=8": "topic: kernel-pca\npoints: [[-3], [-2], [-1], [0], [1], [2], [4], [5]]\n"
+                                    "kernel: {name: rbf, gamma: 'ln(2)/4'}\n",
+    "issue 29, degree 10 n=8": "topic: kernel-pca\npoints: [['1/2', 2, '-1/3'], [-1, '3/2', 2], [2, -2, '2/3'], "
+                               "[3, '1/3', -1], [0, 1, '5/2'], ['-5/2', '2/3', 1], [1, 1, 1], ['-1/3', -2, '3/2']]\n"
+                               "kernel: {name: polynomial, degree: 10, offset: 2}\n",
+    "issue 29, rbf gamma 10^1000": "topic: kernel-pca\npoints: [[0, 0], [1, 0], [0, 1]]\n"
+                                   "kernel: {name: rbf, gamma: '10^1000'}\n",  # refused as it is read
+    "issue 29, pca-gram 5x8": "topic: pca-gram\npoints: [[3, -7, 1, 9, -2, 5, 0, -4], [-1, 2, 8, -6, 3, -9, 7, 1], "
+                              "[5, 5, -3, 2, -8, 1, 4, 6], [-9, 0, 6, -1, 7, 2, -5, 3], [2, -4, -7, 8, 1, -3, 9, -6]]\n",
 }
 
 
@@ -74,6 +93,21 @@ def family_problem(family: str, rng: random.Random) -> str:
         gamma = rng.choice(["1", "'1/2'", "2", "'1/3'", "'ln(2)/4'"])
         return (f"topic: kernel-pca\npoints: {_points(rng, n, d, rng.choice(['integer', 'rational']))}\n"
                 f"kernel: {{name: rbf, gamma: {gamma}}}\n")
+    if family == "kernel-pca rbf c·ln b":  # issue 29: powers of b^(1/L) with L up to 144
+        n, d = rng.randint(3, 5), rng.randint(1, 3)
+        gamma = rng.choice(["'ln(2)/4'", "'ln(3)/2'", "'ln(2)'", "'2*ln(5)'", "'ln(2)/3'", "'3*ln(2)/4'", "'ln(6)/4'"])
+        return (f"topic: kernel-pca\npoints: {_points(rng, n, d, 'rational')}\n"
+                f"kernel: {{name: rbf, gamma: {gamma}}}\n")
+    if family == "kernel-pca rbf 1-D n=8":
+        gamma = rng.choice(["'ln(2)/4'", "1", "'1/2'"])
+        return f"topic: kernel-pca\npoints: {_points(rng, 8, 1, 'integer')}\nkernel: {{name: rbf, gamma: {gamma}}}\n"
+    if family == "kernel-pca poly p=8-10":
+        n, d = rng.randint(6, 8), rng.randint(3, 6)
+        return (f"topic: kernel-pca\npoints: {_points(rng, n, d, rng.choice(['integer', 'rational']))}\n"
+                f"kernel: {{name: polynomial, degree: {rng.randint(8, 10)}, offset: {rng.randint(0, 3)}}}\n")
+    if family in ("pca 5x8", "pca-gram 5x8"):  # the Gram route at its widest (integers −9 … 9, as wide_pca.py)
+        rows = [[rng.randint(-9, 9) for _ in range(8)] for _ in range(5)]
+        return f"topic: {family.split()[0]}\npoints: {rows}\n"
     if family == "kernel-pca rbf n=6-8":
         n, gamma = rng.randint(6, 8), rng.choice(["1", "'1/2'"])
         return f"topic: kernel-pca\npoints: {_points(rng, n, 2, 'integer')}\nkernel: {{name: rbf, gamma: {gamma}}}\n"
@@ -99,7 +133,9 @@ def family_problem(family: str, rng: random.Random) -> str:
     raise ValueError(family)
 
 
-FAMILIES = ("kernel-pca rbf", "kernel-pca rbf n=6-8", "kernel-pca polynomial", "pca", "pca-gram", "svd", "mds")
+FAMILIES = ("kernel-pca rbf", "kernel-pca rbf c·ln b", "kernel-pca rbf n=6-8", "kernel-pca rbf 1-D n=8",
+            "kernel-pca polynomial", "kernel-pca poly p=8-10", "pca", "pca-gram", "pca 5x8", "pca-gram 5x8",
+            "svd", "mds")
 
 
 # --- the worker ---------------------------------------------------------------------------

@@ -62,6 +62,36 @@ def rbf_value(gamma: sp.Expr, delta: sp.Expr) -> sp.Expr:
     return sp.exp(sp.expand(-gamma * delta))
 
 
+# γ·‖x − y‖² of any two points, so kernel values down to e^(−10^100): evaluating e^(−γ) alone takes a second
+# at γ = 10^300 and 30 s at γ = 10^1000 (its argument reduced to 1,000 digits and more)
+MAX_RBF_EXPONENT = sp.Integer(10) ** 100
+
+
+def check_rbf_exponents(kernel: Kernel, points, name: str = "kernel") -> None:
+    """Refuse, up front, an RBF kernel whose exponent γ·‖x − y‖² passes MAX_RBF_EXPONENT for two of the points.
+
+    Such kernel values are far below any digit shown, and evaluating them took 30 s for γ = 10^1000.
+    """
+    if kernel.name != "rbf":
+        return
+    largest = max(sp.expand(sum((a - b) ** 2 for a, b in zip(x, y))) for x in points for y in points)
+    exponent = kernel.gamma * largest
+    # γ is a positive exact number; 15 digits decide the comparison far from the limit, and an exponent
+    # that large is refused whatever its last digits (a bound, not an identity)
+    if largest and sp.N(exponent, 15) > MAX_RBF_EXPONENT:
+        raise ProblemError(
+            f"γ·‖x − y‖² reaches {_about(exponent)} for two of the points; the exact engine works up to "
+            f"10^100 (kernel values down to e^(−10^100)): use a smaller γ or closer points",
+            field=f"{name}.gamma")
+
+
+def _about(value: sp.Expr) -> str:
+    """A large positive number in words a reader takes in: 12,500 or about 10^1000."""
+    if sp.N(value, 15) < 10**9:
+        return f"{int(sp.N(value, 15)):,}"
+    return f"about 10^{int(sp.N(sp.log(value, 10), 15))}"
+
+
 def parse_kernel(raw: object, name: str = "kernel") -> Kernel:
     if not isinstance(raw, dict):
         raise ProblemError("must be a mapping such as {name: polynomial, degree: 2, offset: 1}", field=name)

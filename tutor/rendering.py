@@ -761,6 +761,16 @@ class _JsonPrinter(StrPrinter):
         # A label such as O, N, S or I (atoms in DFS codes) would read back as SymPy's own object.
         return f"Symbol({expr.name!r})" if _taken(expr.name) else expr.name
 
+    def _print_ComplexRootOf(self, expr):
+        return _root_text(expr)
+
+
+@lru_cache(maxsize=1024)
+def _root_text(root: sp.CRootOf) -> str:
+    """A CRootOf as SymPy's str, printed once: its polynomial (in lex order whatever the printer's) is
+    the same at each of its occurrences, thousands in the JSON of an 8-point degree-10 kernel (2 s)."""
+    return StrPrinter()._print_ComplexRootOf(root)
+
 
 @cache
 def _taken(name: str) -> bool:

@@ -74,6 +74,9 @@ class _Field:
     domain: object
     elements: list
     back: dict  # t -> exp(g), applied after to_sympy
+    # For a large Q(b^(1/L)): the entries as integer polynomials in t = b^(1/L) (constant first) over
+    # D·t^m, so that the characteristic polynomial is found in Z[t] and only then reduced by t^L = b.
+    lift: tuple | None = None  # (rows of (coefficients, D, m), b, L)
 
     def to_expr(self, element) -> sp.Expr:
         fast = self._power_sum(element)
@@ -108,7 +111,7 @@ def spectrum(matrix: sp.Matrix) -> Spectrum:
     K = field.domain
     _refuse_high_degree_in_t(field, n)
     dm = DomainMatrix([field.elements[i * n:(i + 1) * n] for i in range(n)], (n, n), K)
-    coeffs = _charpoly(dm)  # det(xI − A), leading coefficient first
+    coeffs = _lifted_charpoly(field) if field.lift else _charpoly(dm)  # det(xI − A), leading coefficient first
     sign = (-1) ** n  # det(A − ηI) = (−1)^n det(ηI − A)
     char_poly = sign * sp.Add(*[field.to_expr(c) * ETA ** (n - k) for k, c in enumerate(coeffs)])
     if not K.is_FractionField:  # over Q(t) each coefficient stays one bracket: expanding only multiplies terms
@@ -338,6 +341,11 @@ def _root_field(entries: list[sp.Expr]) -> _Field | None:
     if not Q.is_FractionField or Q.ngens != 1 or not Q.domain.is_ZZ:
         return None
     K = sp.QQ.algebraic_field(b ** sp.Rational(1, L))
+    n = round(len(entries) ** 0.5)
+    if _large_number_field(K, n) and b.is_Integer and _is_pure_root(K, b, L):
+        lifted = _lift(polys, b, L, K, n)
+        if lifted is not None:
+            return lifted
     gen = K.from_sympy(b ** sp.Rational(1, L))
 
     def at_gen(poly) -> object:
@@ -353,6 +361,53 @@ def _root_field(entries: list[sp.Expr]) -> _Field | None:
             return None  # a removable zero of the written form: leave it to SymPy
         elements.append(K.quo(at_gen(q.numer), denominator))
     return _Field(K, elements, {})
+
+
+def _is_pure_root(K, b: sp.Integer, L: int) -> bool:
+    """Whether K = Q(α) with α = b^(1/L) of minimal polynomial t^L − b, so that t^L = b reduces exactly."""
+    return K.ext.as_expr() == b ** sp.Rational(1, L) and K.mod.to_list() == [1] + [0] * (L - 1) + [-int(b)]
+
+
+def _lift(polys, b: sp.Integer, L: int, K, n: int) -> _Field | None:
+    """The field Q(b^(1/L)) with the entries both reduced (elements of K) and lifted (polynomials in t over
+    D·t^m); None when a denominator is not of that form."""
+    rows, elements = [], []
+    for q in polys:
+        denominator = dict(q.denom.terms())
+        if len(denominator) != 1:
+            return None
+        ((m,), D), = denominator.items()
+        numerator = _coefficients(q.numer)
+        rows.append((numerator, int(D), m))
+        elements.append(_reduced(numerator, int(D), m, int(b), L, K))
+    return _Field(K, elements, {}, ([rows[i * n:(i + 1) * n] for i in range(n)], int(b), L))
+
+
+def _reduced(coefficients: list[int], D: int, m: int, b: int, L: int, K):
+    """Σ cₖ t^(k − m) / D in K = Q(t) with t^L = b: t^e = b^q·t^r for e = qL + r, 0 ≤ r < L."""
+    power = [Fraction(0)] * L
+    for k, c in enumerate(coefficients):
+        if c:
+            q, r = divmod(k - m, L)
+            power[r] += Fraction(c, D) * Fraction(b) ** q
+    while len(power) > 1 and not power[-1]:
+        power.pop()
+    return K.new([sp.QQ(x.numerator, x.denominator) for x in reversed(power)]) if any(power) else K.zero
+
+
+def _lifted_charpoly(field: _Field) -> list:
+    """det(xI − A) for entries lifted to Z[t]: with s = D·t^M clearing every denominator, B = s·A has
+    polynomial entries, whose characteristic polynomial Kronecker's substitution finds in Python's integers
+    (milliseconds, where Berkowitz in Q(2^(1/144)) took 13 s); then cₖ(A) = cₖ(B)/sᵏ, reduced by t^L = b."""
+    rows, b, L = field.lift
+    D = 1
+    for row in rows:
+        for _, d, _ in row:
+            D = lcm(D, d)
+    M = max(m for row in rows for _, _, m in row)
+    scaled = [[[0] * (M - m) + [c * (D // d) for c in cs] for cs, d, m in row] for row in rows]
+    coeffs = rational_poly.polynomial_charpoly(scaled)
+    return [_reduced(c, D**k, M * k, b, L, field.domain) for k, c in enumerate(coeffs)]
 
 
 def _exp_to_powers(entries: list[sp.Expr]):
@@ -509,6 +564,8 @@ def _factors(coeffs: list, field: _Field) -> tuple[list[tuple[sp.Poly, int]], sp
     """
     K = field.domain
     poly = sp.Poly.from_list(coeffs, _X, domain=K)
+    if _large_number_field(K, len(coeffs) - 1):
+        return _square_free_parts(poly, field.lift), None
     several = K.is_FractionField and K.ngens > 1  # independent exponentials: Q(e^(1/72), e^(−√3), …)
     if not K.is_FractionField or (not several and _t_degree(coeffs) <= FACTOR_T_DEGREE):
         return poly.factor_list()[1], None
@@ -536,6 +593,92 @@ def _factors(coeffs: list, field: _Field) -> tuple[list[tuple[sp.Poly, int]], sp
             "distances with irrational parts that are not rational multiples of their rational parts) and the "
             "characteristic polynomial has a repeated root: factoring it exactly would take minutes")
     return poly.factor_list()[1], None  # a repeated root: factor in full (the solve's time limit still holds)
+
+
+# Factoring over a number field of degree m (SymPy: Trager's norm, a resultant of degree m·n over Q) takes
+# 0.4 s at m·n = 48 (Q(2^(1/12)), 4 points), 2 s at 60 and minutes at 216 (Q(2^(1/72)), 3 points: an RBF
+# kernel with γ = ln 2/4 on points in halves and thirds). Beyond this, the polynomial is only split.
+MAX_FACTOR_FIELD = 48
+
+
+def _large_number_field(K, n: int) -> bool:
+    """Whether K is a number field too large to factor an n × n matrix's characteristic polynomial over,
+    or to invert in: one inverse in Q(2^(1/72)) took 3.7 s."""
+    return K.is_AlgebraicField and K.ext.minpoly.degree() * n > MAX_FACTOR_FIELD
+
+
+def _square_free_parts(poly: sp.Poly, lift: tuple | None = None) -> list[tuple[sp.Poly, int]]:
+    """x^k and the square-free parts of the rest, each with its multiplicity: exact, so a zero or repeated
+    eigenvalue is still seen. The parts are not proved irreducible; over a field this large every part of
+    degree 2 or more has its roots named (_named), which needs only distinct roots, and a part of degree 1
+    is its root. Over Q(b^(1/L)) the rest is first proved square-free modulo a prime (milliseconds, where
+    gcds in Q(2^(1/144)) took 10 s)."""
+    coeffs = poly.rep.to_list()
+    zeros = 0
+    while zeros < len(coeffs) - 1 and not coeffs[len(coeffs) - 1 - zeros]:
+        zeros += 1
+    K = poly.domain
+    found = [(sp.Poly(_X, _X, domain=K), zeros)] if zeros else []
+    rest = sp.Poly.from_list(coeffs[:len(coeffs) - zeros], _X, domain=K)
+    if rest.degree() < 1:
+        return found
+    if lift is not None and _square_free_modulo_a_prime(rest.rep.to_list(), lift[1], lift[2]):
+        return found + [(rest, 1)]
+    return found + [(part, mult) for part, mult in rest.sqf_list()[1]]
+
+
+def _square_free_modulo_a_prime(coeffs: list, b: int, L: int, tries: int = 12) -> bool:
+    """A proof that a polynomial over Q(α), α = b^(1/L), has no repeated root, or False.
+
+    For a prime p and r with r^L ≡ b (mod p), α ↦ r maps the α-coefficients (denominators prime to p)
+    into F_p, a ring homomorphism. If the image keeps the degree and is square-free over F_p, its
+    discriminant, the image of the discriminant over Q(α), is not zero, so neither is that one.
+    """
+    p = 10_007
+    while tries:
+        p = int(sp.nextprime(p))
+        if b % p == 0:
+            continue
+        r = next((r for r in range(1, p) if pow(r, L, p) == b % p), None)
+        if r is None:
+            continue
+        tries -= 1
+        image = []
+        for c in coeffs:
+            total = 0
+            for i, a in enumerate(reversed(c.to_list())):  # a₀ + a₁α + …
+                if int(a.denominator) % p == 0:
+                    break
+                total += int(a.numerator) * pow(int(a.denominator), -1, p) * pow(r, i, p)
+            else:
+                image.append(total % p)
+                continue
+            image = None
+            break
+        if image is None or not image[0]:
+            continue
+        derivative = [(len(image) - 1 - i) * a % p for i, a in enumerate(image[:-1])]
+        if len(_gcd_mod_p(image, derivative, p)) == 1:
+            return True
+    return False
+
+
+def _gcd_mod_p(f: list[int], g: list[int], p: int) -> list[int]:
+    """gcd of two polynomials over F_p (coefficients highest first), monic."""
+    def strip(h):
+        while h and not h[0]:
+            h = h[1:]
+        return h
+
+    f, g = strip(f), strip(g)
+    while g:
+        inverse = pow(g[0], -1, p)
+        while len(f) >= len(g) and f:
+            factor = f[0] * inverse % p
+            f = strip([(a - factor * b) % p for a, b in zip(f, g + [0] * (len(f) - len(g)))])
+        f, g = g, f
+    inverse = pow(f[0], -1, p)
+    return [a * inverse % p for a in f]
 
 
 def _specialise(poly: sp.Poly, t0: tuple[Fraction, ...]) -> sp.Poly | None:
@@ -688,7 +831,8 @@ def _eigenbasis(dm: DomainMatrix, f: sp.Poly, n: int, mult: int, field: _Field):
         root = -f.rep.to_list()[1]
         shifted = dm - DomainMatrix.eye(n, K) * root
         E = _Ring1(K)
-        single = _rational_null_vector(shifted, field) if mult == 1 and K.is_FractionField else None
+        guess = K.is_FractionField or _large_number_field(K, n)  # where exact elimination costs seconds
+        single = _rational_null_vector(shifted, field) if mult == 1 and guess else None
         if single is None:
             single = _adjugate_null_vector(shifted.to_list(), E, mult)
         if single is not None:
@@ -710,8 +854,9 @@ def _eigenbasis(dm: DomainMatrix, f: sp.Poly, n: int, mult: int, field: _Field):
             coef = E.div(E.dot(v, w), E.dot(w, w))
             v = [E.sub(a, E.mul(coef, b)) for a, b in zip(v, w)]
         basis.append(v)
-    if not (K.is_FractionField and K.domain.is_AlgebraicField and isinstance(E, _QuotientRing)):
-        # (over Q(α)(t) an inverse in F[x]/(f) takes SymPy minutes; the scale is cosmetic, primitive() tidies)
+    if not (K.is_FractionField and K.domain.is_AlgebraicField and isinstance(E, _QuotientRing)
+            or _large_number_field(K, n)):
+        # (over Q(α)(t) or a large Q(α) an inverse takes SymPy minutes; the scale is cosmetic, primitive() tidies)
         basis = [_clear_denominators(v, E) for v in basis]
     norms = [E.dot(v, v) for v in basis]
     return basis, norms

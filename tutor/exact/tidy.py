@@ -13,7 +13,7 @@ from math import gcd, lcm
 import sympy as sp
 
 from . import surds
-from .implicit import IMPLICIT
+from .implicit import IMPLICIT, PolyRoot
 
 _PRECISION = 40  # digits for numeric sign and order decisions on exact values
 _TIDY_LIMIT = 40  # operations: radsimp on larger expressions can take minutes
@@ -218,10 +218,16 @@ def is_zero(expr: sp.Expr) -> bool:
     >>> is_zero(sp.exp(-1) - sp.exp(-sp.Rational(1, 2))**2)
     True
     """
+    import mpmath
+
     expr = as_expr(expr)
     if expr.is_Rational:
         return expr == 0
-    if abs(numeric(expr, 30)) > sp.Float("1e-20"):
+    # A first look: 45 digits, then 90 if the sums cancel. A value that cancels at both is left to the
+    # tests below (probing it up to 720 digits here, to then compare it with 10^-20, was most of an n = 8
+    # RBF solve); one that does not is known to its digits.
+    value, vanishing = _evaluate_vanishing(expr, 45, limit=90)
+    if not vanishing and abs(mpmath.re(value)) > mpmath.mpf("1e-20"):
         return False
     provable = not expr.has(sp.exp, sp.E, sp.log, sp.pi, sp.cos, sp.CRootOf, sp.Float, *IMPLICIT)
     if provable:
@@ -233,8 +239,59 @@ def is_zero(expr: sp.Expr) -> bool:
         expanded = sp.expand(expr)
         if expanded == 0 or sp.expand(sp.fraction(sp.together(expanded))[0]) == 0:
             return True
+        decided = radicals_decide_zero(expanded)
+        if decided is not None:
+            return decided  # a sum of independent radicals: exact, where a minimal polynomial took minutes
         return sp.minimal_polynomial(expr, sp.Symbol("x")).is_Symbol
-    return bool(abs(numeric(expr, 120)) < sp.Float("1e-100"))
+    # 100 correct digits: a sum that still cancels to nothing at 270 digits is below 10^-250 of its terms.
+    value, vanishing = _evaluate_vanishing(expr, 135, limit=270)
+    return vanishing or bool(abs(mpmath.re(value)) < mpmath.mpf("1e-100"))
+
+
+MAX_RADICAL_BASE = 10**12  # bases split into primes to read a sum of radicals; larger ones are left to SymPy
+
+
+def radicals_decide_zero(expanded: sp.Expr) -> bool | None:
+    """Whether an expanded sum Σ c·Π bᵢ^(rᵢ) (c and bᵢ > 0 rational, rᵢ rational) is zero, exactly; None
+    for any other form.
+
+    Each term is split into a rational times Π pⱼ^(fⱼ) over primes pⱼ with 0 < fⱼ < 1; such products are
+    linearly independent over Q (Besicovitch, 1940), so the sum is zero exactly when the rationals of each
+    product add up to zero. The entries of an RBF kernel with γ = 2·ln 5 at squared distances in ninths,
+    5^(−2δ), are such sums; their minimal polynomial (degree 9 and more) took SymPy minutes.
+
+    >>> radicals_decide_zero(sp.expand(2**sp.Rational(1, 9) * 2**sp.Rational(8, 9) - 2))
+    True
+    >>> radicals_decide_zero(sp.expand(6**sp.Rational(1, 3) - 2**sp.Rational(1, 3) * 3**sp.Rational(1, 3)))
+    True
+    >>> radicals_decide_zero(sp.expand(5**sp.Rational(2, 9) - 25**sp.Rational(1, 18) + 1))
+    False
+    """
+    groups: dict = {}
+    for term in sp.Add.make_args(expanded):
+        coeff, rest = term.as_coeff_Mul()
+        if not coeff.is_Rational:
+            return None
+        exponents: dict = {}  # prime -> rational exponent
+        for factor in sp.Mul.make_args(rest):
+            if factor is sp.S.One:
+                continue
+            if not (factor.is_Pow and factor.base.is_Rational and factor.base > 0 and factor.exp.is_Rational):
+                return None
+            base = factor.base
+            if max(abs(base.p), base.q) > MAX_RADICAL_BASE:
+                return None
+            for part, sign in ((base.p, 1), (base.q, -1)):
+                for prime, k in sp.factorint(part).items():
+                    exponents[prime] = exponents.get(prime, 0) + sign * k * factor.exp
+        key = []
+        for prime, e in sorted(exponents.items()):
+            whole = sp.floor(e)
+            coeff *= sp.Integer(prime) ** whole
+            if e != whole:
+                key.append((prime, e - whole))
+        groups[tuple(key)] = groups.get(tuple(key), 0) + coeff
+    return all(c == 0 for c in groups.values())
 
 
 @lru_cache(maxsize=4096)  # decimals, signs and checks ask for the same values again and again
@@ -255,9 +312,9 @@ def _evaluate(expr, dps: int):
     return _evaluate_vanishing(expr, dps)[0]
 
 
-def _evaluate_vanishing(expr, dps: int):
+def _evaluate_vanishing(expr, dps: int, limit: int | None = None):
     """``expr`` evaluated with about ``dps`` correct digits, and whether it cancels to nothing at every
-    precision up to max(4·dps, _VANISHING_DIGITS) digits.
+    precision up to ``limit`` digits (default max(4·dps, _VANISHING_DIGITS)).
 
     Far-apart RBF points give closed forms with terms like e^60 that cancel to a value near 1: the
     evaluation counts the digits each sum loses to cancellation and is repeated with that many more
@@ -268,7 +325,8 @@ def _evaluate_vanishing(expr, dps: int):
     """
     import mpmath
 
-    working, limit, previous = dps, max(4 * dps, _VANISHING_DIGITS), None
+    working, previous = dps, None
+    limit = max(4 * dps, _VANISHING_DIGITS) if limit is None else limit
     while True:
         memo: dict = {_LOSS: 0}
         try:
@@ -365,7 +423,9 @@ def _mp_eval(expr, memo):
         value = mpmath.e
     elif type(expr) in _MP_FUNCTIONS:
         value = getattr(mpmath, _MP_FUNCTIONS[type(expr)])(_mp_eval(expr.args[0], memo))
-    else:  # CRootOf and anything else SymPy can evaluate
+    elif isinstance(expr, (sp.CRootOf, *IMPLICIT)):
+        value = _root_value(expr)
+    else:  # anything else SymPy can evaluate
         value = mpmath.mpmathify(expr.evalf(mpmath.mp.dps))
     memo[expr] = value
     if leaf is not None:
@@ -374,6 +434,31 @@ def _mp_eval(expr, memo):
         _LEAF_VALUES[leaf] = (value, memo[_LOSS])
         memo[_LOSS] = max(before, memo[_LOSS])
     return value
+
+
+_ROOT_VALUES: dict = {}  # root object -> (digits, value): the most precise value found yet
+
+
+def _root_value(root):
+    """A root object (CRootOf, or a named root or eigenvector entry) at the working precision, from the
+    most precise value found yet where that is enough: a CRootOf's evalf refines its interval again on
+    every call (2,500 calls at ever different precisions were a third of an 8-point degree-10 polynomial
+    kernel solve), and a named eigenvector entry is certified again at each new precision (interval
+    determinants of 7 × 7 minors: most of an 8-point 1-D RBF solve)."""
+    import mpmath
+
+    dps = mpmath.mp.dps
+    known = _ROOT_VALUES.get(root)
+    if known is None or known[0] < dps:
+        if len(_ROOT_VALUES) > 2000:
+            _ROOT_VALUES.clear()
+        if known is not None and not isinstance(root, PolyRoot):
+            # asked for more: at least twice as many, so that 286, 287, 288 digits cost one certified
+            # eigenvector (a named root's isolation costs more than that at twice the digits: not there)
+            dps = max(dps, 2 * known[0])
+        with mpmath.workdps(dps):
+            known = _ROOT_VALUES[root] = (dps, mpmath.mpmathify(root.evalf(dps)))
+    return +known[1]  # rounded to the working precision
 
 
 def approx(expr: sp.Expr, digits: int = _PRECISION) -> sp.Float:

@@ -9,7 +9,7 @@ import sympy as sp
 from .. import fields
 from ..errors import ProblemError
 from ..exact.tidy import is_zero
-from ..kernels import Kernel, parse_kernel
+from ..kernels import Kernel, check_rbf_exponents, parse_kernel
 
 MAX_POINTS = 8
 MAX_DIMENSION = 6
@@ -32,7 +32,9 @@ def points(raw: dict, name: str = "points") -> tuple[tuple[sp.Expr, ...], ...]:
 def points_and_kernel(raw: dict) -> tuple[tuple[tuple[sp.Expr, ...], ...], Kernel]:
     if "kernel" not in raw:
         raise ProblemError("is missing (points need a kernel, e.g. {name: linear})", field="kernel")
-    return points(raw), parse_kernel(raw["kernel"])
+    pts, kernel = points(raw), parse_kernel(raw["kernel"])
+    check_rbf_exponents(kernel, pts)
+    return pts, kernel
 
 
 def new_points(raw: dict, dimension: int) -> tuple[tuple[sp.Expr, ...], ...]:

@@ -1,0 +1,228 @@
+"""Issue 29, item 1: the causes of the slow solves, tested as causes (no timed assertions).
+
+Measured on the shared 2-core machine (solve + Markdown + JSON, CPU seconds) before → after:
+kernel PCA on [[3/2, 3/2], [-2/3, 1/3], [-1, -1]] with γ = ln(2)/4 > 40 → 1.3; the same kind with γ = 2·ln 5
+(5^(−2δ), δ in ninths) > 20 → 3.3.
+"""
+
+from __future__ import annotations
+
+import sympy as sp
+
+from tutor import load_problem_text, solve
+from tutor.exact import eigen, tidy
+
+FRACTIONAL_LN2 = ("topic: kernel-pca\npoints: [['3/2', '3/2'], ['-2/3', '1/3'], [-1, -1]]\n"
+                  "kernel: {name: rbf, gamma: 'ln(2)/4'}\n")
+
+
+def _refuse(name):
+    def refuse(*args, **kwargs):
+        raise AssertionError(f"{name} was called: minutes over a large number field")
+    return refuse
+
+
+def test_a_large_root_field_is_split_not_factored(monkeypatch):
+    """The kernel values are powers of 2^(1/72): factoring over that field (degree 72, a norm of degree
+    216) took minutes; the characteristic polynomial is split exactly into x and square-free parts."""
+    original = sp.Poly.factor_list
+
+    def factor_list(poly, *args, **kwargs):
+        if poly.domain.is_AlgebraicField:
+            raise AssertionError(f"factoring over {poly.domain}: minutes")
+        return original(poly, *args, **kwargs)
+
+    monkeypatch.setattr(sp.Poly, "factor_list", factor_list)
+    solution = solve(load_problem_text(FRACTIONAL_LN2, "<test>"))
+    values = [float(tidy.numeric(v)) for v in solution.answers["eigenvalues"]]
+    # numpy: eigvalsh(H K H) = 0.957678, 0.251892, 0 (the variances 0.3192, 0.08396, 0 times n = 3)
+    assert [round(v, 5) for v in values] == [0.95768, 0.25189, 0.0]
+
+
+def test_large_number_field_threshold():
+    K = sp.QQ.algebraic_field(2 ** sp.Rational(1, 72))
+    assert eigen._large_number_field(K, 3)
+    assert not eigen._large_number_field(sp.QQ.algebraic_field(2 ** sp.Rational(1, 4)), 8)  # Example 3's field
+
+
+def test_sums_of_radicals_are_decided_without_a_minimal_polynomial(monkeypatch):
+    """5^(−883/9) − 5^(−100) is about 10^−68: numerically zero, exactly not; SymPy's minimal polynomial of
+    such sums took minutes (γ = 2·ln 5 at squared distances in ninths)."""
+    monkeypatch.setattr(sp, "minimal_polynomial", _refuse("minimal_polynomial"))
+    tiny = 5 ** sp.Rational(-883, 9) - 5 ** sp.Integer(-100)
+    assert tidy.is_zero(tiny) is False
+    third = sp.Rational(1, 3)
+    zero = 7 * 2**third * 3**third * 5 ** sp.Rational(-700, 9) - 7 * 6**third * 5 ** sp.Rational(-700, 9)
+    assert tidy.is_zero(zero + tiny - tiny) is True
+    assert tidy.radicals_decide_zero(sp.expand(2 ** sp.Rational(1, 9) + 3 ** sp.Rational(1, 9))) is False
+    assert tidy.radicals_decide_zero(sp.expand(sp.sqrt(2) * sp.exp(1))) is None  # not a sum of radicals
+
+
+def test_a_zero_is_not_probed_at_hundreds_of_digits(monkeypatch):
+    """is_zero of an identity in exponentials (what every check K̂w = ηw of an RBF solve is): each look at it
+    used to re-evaluate the cancelling sum at doubling precision up to 720 digits, most of an 8-point
+    RBF solve (11 s → 4.4 s CPU). 45 and 90 digits for the first look, 135 and 285 for the decision."""
+    import mpmath
+
+    e = sp.exp(-1)
+    identity = (1 + e) ** 2 - 1 - 2 * e - sp.exp(-2)
+    assert identity != 0  # SymPy does not see it
+    seen = []
+    original = tidy._mp_eval
+
+    def spy(expr, memo):
+        seen.append(mpmath.mp.dps)
+        return original(expr, memo)
+
+    monkeypatch.setattr(tidy, "_mp_eval", spy)
+    tidy._LEAF_VALUES.clear()
+    assert tidy.is_zero(identity) is True
+    assert max(seen) <= 300
+    assert tidy.is_zero(identity + sp.exp(-sp.Integer(60))) is False  # e^-60 ≈ 10^-26: not a false zero
+    assert tidy.is_zero(identity + sp.exp(-sp.Integer(200))) is False  # 10^-87
+    assert tidy.is_zero(identity + sp.exp(-sp.Integer(300))) is True  # 10^-131: zero to 100 digits, as before
+
+
+def test_an_rbf_exponent_beyond_the_limit_is_refused_when_the_file_is_read():
+    """γ = 10^1000 spent 30 s evaluating e^(−γ) before its refusal; now the file is refused as it is read."""
+    from tests.conftest import problem_error
+
+    error = problem_error("topic: kernel-pca\npoints: [[0, 0], [1, 0], [0, 1]]\nkernel: {name: rbf, gamma: '10^1000'}\n")
+    assert error.field == "kernel.gamma" and "about 10^1000" in error.message and "10^100" in error.message
+    error = problem_error("topic: kernel-matrix\npoints: [[0], [10]]\nkernel: {name: rbf, gamma: '10^99'}\n")
+    assert error.field == "kernel.gamma"
+    error = problem_error("topic: kernel-pca\npoints: [[0], [1]]\nkernel: {name: rbf, gamma: '10^99'}\n"
+                          "new_points: [[100]]\n")  # the new point's kernel value e^(−10^103)
+    assert error.field == "kernel.gamma"
+    load_problem_text("topic: kernel-pca\npoints: [[0], [1]]\nkernel: {name: rbf, gamma: '10^99'}\n", "<test>")
+
+
+def test_a_root_object_is_evaluated_once_for_every_lower_precision(monkeypatch):
+    """A CRootOf's evalf refines its interval on every call: 2,500 calls at ever different precisions were a
+    third of an 8-point degree-10 polynomial kernel solve. A value known to 200 digits serves 60 and 100."""
+    root = sp.CRootOf(sp.Symbol("x") ** 5 - 3 * sp.Symbol("x") + 1, 2)  # the largest real root, 1.21
+    calls = []
+    original = sp.CRootOf.evalf
+
+    def spy(self, *args, **kwargs):
+        calls.append(args)
+        return original(self, *args, **kwargs)
+
+    monkeypatch.setattr(sp.CRootOf, "evalf", spy)
+    tidy._ROOT_VALUES.clear()
+    first = tidy.numeric(root + 1, 200)
+    count = len(calls)
+    assert abs(tidy.numeric(2 * root, 60) - 2 * (first - 1)) < sp.Float("1e-55")
+    assert tidy.numeric(root - 1, 100) > 0
+    assert len(calls) == count
+
+
+def test_a_root_object_is_printed_once_for_the_json(monkeypatch):
+    from sympy.printing.str import StrPrinter
+
+    from tutor import rendering
+
+    root = sp.CRootOf(sp.Symbol("x") ** 5 - 7 * sp.Symbol("x") + 2, 1)
+    calls = []
+    original = StrPrinter._print_ComplexRootOf
+    monkeypatch.setattr(StrPrinter, "_print_ComplexRootOf", lambda self, e: calls.append(e) or original(self, e))
+    names = rendering.Names()
+    text = rendering.exact_data([root + 1, 2 * root, root ** 2], names)
+    assert all("CRootOf(x**5 - 7*x + 2, 1)" in t for t in text)
+    assert len(calls) == 1
+
+
+def test_five_points_over_q_of_2_to_the_1_144_skip_the_field_arithmetic(monkeypatch):
+    """Five points in halves and thirds with γ = ln(2)/4: the kernel values are powers of 2^(1/144). Berkowitz
+    in that field took 13 s and the square-free split 10 s (killed at 20 s CPU); the characteristic
+    polynomial is found in Z[t] and reduced by t^144 = 2, and square-freeness is proved modulo a prime."""
+    from sympy.polys.matrices import DomainMatrix
+
+    original_charpoly, original_sqf = DomainMatrix.charpoly, sp.Poly.sqf_list
+
+    def charpoly(dm):
+        assert not dm.domain.is_AlgebraicField, f"Berkowitz over {dm.domain}"
+        return original_charpoly(dm)
+
+    def sqf_list(poly, *args):
+        assert not poly.domain.is_AlgebraicField, f"square-free parts over {poly.domain}"
+        return original_sqf(poly, *args)
+
+    monkeypatch.setattr(DomainMatrix, "charpoly", charpoly)
+    monkeypatch.setattr(sp.Poly, "sqf_list", sqf_list)
+    R = sp.Rational
+    from tutor.kernels import Kernel
+
+    points = [[R(-2, 3), R(-4, 3)], [R(-4, 3), 1], [R(-5, 2), 0], [2, R(5, 3)], [2, 4]]
+    kernel = Kernel("rbf", gamma=sp.log(2) / 4)
+    K = sp.Matrix(5, 5, lambda i, j: kernel.value(points[i], points[j]))
+    H = sp.eye(5) - sp.ones(5, 5) / 5
+    values = [float(tidy.numeric(v)) for v in eigen.spectrum(H * K * H).values]
+    assert [round(v, 5) for v in values] == [1.5283, 0.70472, 0.6161, 0.32135, 0.0]  # numpy's eigvalsh
+
+
+def test_a_repeated_root_over_q_of_alpha_is_not_certified_square_free():
+    L = 144
+    K = sp.QQ.algebraic_field(2 ** sp.Rational(1, L))
+    alpha = K.from_sympy(2 ** sp.Rational(1, L))
+    x = sp.Symbol("x")
+    repeated = (sp.Poly(x, x, domain=K) - sp.Poly.from_list([alpha], x, domain=K)) ** 2 * sp.Poly(x + 1, x, domain=K)
+    assert eigen._square_free_modulo_a_prime(repeated.rep.to_list(), 2, L) is False
+    simple = sp.Poly(x**2, x, domain=K) - sp.Poly.from_list([alpha], x, domain=K)
+    assert eigen._square_free_modulo_a_prime(simple.rep.to_list(), 2, L) is True
+
+
+def test_named_eigenvectors_are_not_confirmed_on_hundreds_of_digits(monkeypatch):
+    """Mv = ρv, ‖v‖ = 1 and orthogonality hold by definition for the named unit eigenvectors of M at its named
+    roots; confirming them on certified intervals at 135 to 285 digits was half of an 8-point 1-D RBF solve."""
+    from tutor.recipes import eigenpairs
+
+    M = sp.ImmutableMatrix([[2, 1, 0], [1, 3, 1], [0, 1, 4]])  # det(xI − M) = x³ − 9x² + 24x − 18, irreducible
+    x = sp.Symbol("x")
+    f = sp.Poly(x**3 - 9 * x**2 + 24 * x - 18, x, domain=sp.QQ)
+    pairs = eigen._implicit_pairs(M, f, eigen._Field(sp.QQ, [], {}), 1)
+    spec = eigen.Spectrum(f.as_expr(), f.as_expr(), tuple(pairs))
+    judged = []
+    monkeypatch.setattr(eigenpairs, "is_zero", lambda e: judged.append(e) or tidy.is_zero(e))
+    rows, checks = eigenpairs.eigen_rows(M, spec, matrix="M", value=r"\eta", vector=r"\mathbf v")
+    assert all(c.passed for c in checks) and judged == []
+    other = sp.ImmutableMatrix([[2, 1, 0], [1, 3, 1], [0, 1, 5]])  # not the matrix the entries belong to
+    assert not eigenpairs._defined(other, pairs[0]) and eigenpairs._defined(M, pairs[0])
+
+
+def test_a_named_eigenvector_entry_is_certified_once_for_nearby_precisions(monkeypatch):
+    """Checks ask for the same named entries at 160, then 286, 287 and 288 digits: each was a new certified
+    eigenvector (interval determinants of every minor), most of an 8-point 1-D RBF solve (12.4 s → 7.6 s)."""
+    from tutor.exact import implicit
+
+    M = sp.ImmutableMatrix([[2, 1, 0], [1, 3, 1], [0, 1, 4]])
+    x = sp.Symbol("x")
+    f = sp.Poly(x**3 - 9 * x**2 + 24 * x - 18, x, domain=sp.QQ)
+    entry = eigen._implicit_pairs(M, f, eigen._Field(sp.QQ, [], {}), 1)[0].found[1]
+    calls = []
+    original = implicit._unit_vector
+    monkeypatch.setattr(implicit, "_unit_vector", lambda *args: calls.append(args) or original(*args))
+    tidy._ROOT_VALUES.clear()
+    values = [tidy.numeric(e, d) for e, d in ((2 * entry, 140), (entry + 1, 271), (entry - 1, 272), (3 * entry, 273))]
+    assert len(calls) <= 2
+    assert abs(values[1] - values[2] - 2) < sp.Float(10) ** -260 and abs(values[3] - 3 * (values[1] - 1)) < 1e-250
+
+
+def test_a_named_eigenvector_is_orthogonal_to_an_explicit_one_without_evaluation(monkeypatch):
+    """⟨v_ρ, w⟩ for a named v_ρ and a checked eigenvector w of another eigenvalue is 0 by symmetry; confirming
+    it on certified intervals (7 such pairs at 135–285 digits) was a third of an 8-point 1-D RBF solve."""
+    from tutor.recipes import eigenpairs
+
+    M = sp.ImmutableMatrix([[2, 1, 0, 0], [1, 3, 1, 0], [0, 1, 4, 0], [0, 0, 0, 7]])
+    x = sp.Symbol("x")
+    f = sp.Poly(x**3 - 9 * x**2 + 24 * x - 18, x, domain=sp.QQ)
+    e4 = (sp.Integer(0), sp.Integer(0), sp.Integer(0), sp.Integer(1))
+    pairs = [eigen.Eigenpair(sp.Integer(7), e4, sp.Integer(1), e4, 1),
+             *eigen._implicit_pairs(M, f, eigen._Field(sp.QQ, [], {}), 1)]
+    spec = eigen.Spectrum(f.as_expr() * (x - 7), f.as_expr() * (x - 7), tuple(pairs))
+    judged = []
+    monkeypatch.setattr(eigenpairs, "is_zero", lambda e: judged.append(e) or tidy.is_zero(e))
+    rows, checks = eigenpairs.eigen_rows(M, spec, matrix="M", value=r"\eta", vector=r"\mathbf v")
+    assert all(c.passed for c in checks)
+    from tutor.exact.implicit import IMPLICIT
+    assert not any(e.has(*IMPLICIT) for e in judged)  # only the explicit pair's own check was evaluated
