@@ -602,7 +602,8 @@ def check_pca(o: Oracle) -> None:
     gram_route = d > 4 and d > n
     if gram_route:
         sure, maybe = positives(w, scale)
-        o.refuse_if(k > maybe, r"is \d+ but the centred points span only \d+ dimensions?", f"{k} components, "
+        o.refuse_if(k > maybe, r"is \d+ but the centred points span only \d+ dimensions?|are all the same point",
+                    f"{k} components, "
                     f"rank {sure}", may=k > sure)
     o.close("means", o.get("means"), means, data_scale)
     o.close("centred", o.get("centred"), Xc, data_scale)
