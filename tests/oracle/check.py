@@ -567,7 +567,8 @@ def refuse_beyond_quartic(o: Oracle, rows, centred: bool) -> None:
         M = M - M.mean(axis=0) if centred else M
         rank = np.linalg.matrix_rank(M) if M.size else 0
         if o.error is not None and re.search(WIDE_REFUSAL, o.error):
-            o.refuse_if(rank >= 5, WIDE_REFUSAL, f"rank {rank}", may=True)
+            if rank >= 5:  # a factor of degree 5 or more is possible: numpy cannot tell
+                raise Stop("refused", o.error)
             raise Stop("disagreed", f"refused beyond a quartic, but numpy's rank is {rank}: {o.error}")
         return
     if centred:
