@@ -267,3 +267,12 @@ def test_the_oracle_decides_exactly_which_wide_data_are_beyond_a_quartic():
     assert _judge(EIGHT_BY_EIGHT, {})[0] == "disagreed"  # solved (with any answers) although it must be refused
     low_rank = "topic: pca\npoints: [" + ", ".join(f"[{k}, {2 * k}, 0, 0, {k}, 0, 0, {-k}]" for k in range(8)) + "]\n"
     assert _judge(low_rank, error=BEYOND)[0] == "disagreed"  # rank 1: a linear factor, refused wrongly
+
+
+def test_the_mds_oracle_compares_the_gram_matrix_of_the_coordinates():
+    text = "topic: mds\ndistances: [[0, 3, 4], [3, 0, 5], [4, 5, 0]]\n"
+    answers = _solved(text)
+    assert _judge(text, answers) == ("agreed", "")
+    stretched = tuple(tuple(2 * x if j == 0 else x for j, x in enumerate(row)) for row in answers["coordinates"])
+    status, detail = _judge(text, {**answers, "coordinates": stretched})
+    assert status == "disagreed" and "Gram matrix of the coordinates" in detail

@@ -752,6 +752,11 @@ def check_mds(o: Oracle) -> None:
         o.seen.add("recovered_distances")
         o.expect_keys(keys)
         return
+    if p and (p == n or w[p - 1] - w[p] > CLUSTER * scale):
+        # classical MDS up to rotation and sign: XXᵀ is B's part on its p largest eigenvalues, whatever basis
+        # tutor chose inside a repeated eigenspace (unique unless p cuts through one)
+        Bp = V[:, :p] @ np.diag(w[:p]) @ V[:, :p].T
+        o.close("coordinates", coords @ coords.T, Bp, scale, what="Gram matrix of the coordinates (B's top part): ")
     root = np.sqrt(np.maximum(w[:p], 1e-300))
     units = coords.T / root[:, None]  # each column of X is √λ v
     aligned = check_vectors(o, "coordinates", units, V, groups, count=p)
