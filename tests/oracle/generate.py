@@ -640,9 +640,11 @@ def _lin(sign: int, x0: Fraction) -> tuple[str, list]:
     return (f"({_frac(x0)} - x)" if x0 >= 0 else f"(-{_frac(-x0)} - x)"), [x0, Fraction(-1)]
 
 
-def finite_density(rng, a: Fraction, b: Fraction) -> str:
-    kind = rng.choice(["uniform", "uniform-text", "rising", "falling", "rising2", "bump", "affine", "rising3",
-                       "exp"])
+def finite_density(rng, a: Fraction, b: Fraction, positive: bool = False) -> str:
+    """A density on [a, b]; ``positive``: one with no zero on the interval (for most proposals q, whose
+    zeros where p > 0 are refused)."""
+    kind = rng.choice(["uniform", "uniform-text", "affine", "exp"] if positive else
+                      ["uniform", "uniform-text", "rising", "falling", "rising2", "bump", "affine", "rising3", "exp"])
     if kind == "uniform":
         return "uniform"
     if kind == "exp":  # a truncated exponential: integrates to 1 only after SymPy simplifies
@@ -681,7 +683,7 @@ def gen_importance_sampling_continuous(rng, scale):
     (erfi, erf, atan, Ci/Si); samples given (endpoints and, rarely, a huge one) or drawn."""
     if rng.random() < 0.55:
         a, b = rng.choice(FINITE_INTERVALS)
-        p, q = finite_density(rng, a, b), finite_density(rng, a, b)
+        p, q = finite_density(rng, a, b), finite_density(rng, a, b, positive=rng.random() < 0.75)
         f = rng.choice(FINITE_F)
         shape = "finite"
         inside = [a + (b - a) * Fraction(k, 8) for k in range(9)]
