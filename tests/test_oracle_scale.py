@@ -276,3 +276,22 @@ def test_the_mds_oracle_compares_the_gram_matrix_of_the_coordinates():
     stretched = tuple(tuple(2 * x if j == 0 else x for j, x in enumerate(row)) for row in answers["coordinates"])
     status, detail = _judge(text, {**answers, "coordinates": stretched})
     assert status == "disagreed" and "Gram matrix of the coordinates" in detail
+
+
+def test_the_sweep_gives_each_family_its_row_and_refuses_a_timeout_that_is_not_a_number(capsys):
+    import json
+    import sys
+
+    from .conftest import ROOT
+
+    sys.path.insert(0, str(ROOT / "bench"))
+    import oracle_sweep
+
+    oracle_sweep.main(["--count", "2", "--topics", "pca-wide,mds-table", "--scale", "ci", "--json", "--quiet"])
+    table = json.loads(capsys.readouterr().out)["topics"]
+    assert {t: table[t]["problems"] for t in table} == {"pca-wide": 1, "mds-table": 1}
+    assert all(table[t]["slowest_cpu_s"] > 0 for t in table)
+    for bad in ("nan", "inf", "0"):
+        with pytest.raises(SystemExit) as stop:
+            oracle_sweep.main(["--count", "1", "--timeout", bad])
+        assert stop.value.code == 2
