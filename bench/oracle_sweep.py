@@ -73,8 +73,14 @@ class Worker:
         self.conn.send((topic, text))
         hard = 10 * self.timeout + 30  # wall seconds: the soft limit is CPU time, and a niced worker on a busy
         # machine gets a fraction of a core
-        if self.conn.poll(hard):
-            return self.conn.recv()
+        try:
+            if self.conn.poll(hard):
+                return self.conn.recv()
+        except (EOFError, OSError):  # the worker died: a bug in the oracle's harness, counted, and the sweep goes on
+            self.process.join()
+            self._start()
+            seconds = time.perf_counter() - start
+            return "oracle-error", "the worker process died", seconds, seconds, 0.0
         self.process.kill()
         self.process.join()
         self._start()
@@ -82,7 +88,10 @@ class Worker:
         return "timeout", f"killed after {hard:g} s of wall time (SIGPROF did not stop it)", seconds, seconds, 0.0
 
     def close(self):
-        self.conn.send(None)
+        try:
+            self.conn.send(None)
+        except OSError:
+            pass
         self.process.join(5)
 
 
@@ -106,6 +115,7 @@ def main(argv=None) -> int:
     parser.add_argument("--max-minutes", type=float, default=0, help="stop drawing new problems after this long")
     parser.add_argument("--failures", type=Path, help="write failing and slow problems here as YAML files")
     parser.add_argument("--json", action="store_true", help="print the table as JSON")
+    parser.add_argument("--save", type=Path, help="write the table so far as JSON to this file after each problem")
     parser.add_argument("--quiet", action="store_true", help="no line per failure while running")
     parser.add_argument("--refusals", action="store_true", help="list the refusals' reasons per row, with counts")
     args = parser.parse_args(argv)
@@ -138,6 +148,9 @@ def main(argv=None) -> int:
             row["slowest_s"] = round(max(row["slowest_s"], seconds), 3)
             row["slowest_cpu_s"] = round(max(row["slowest_cpu_s"], cpu), 3)
             row["peak_mb"] = round(max(row["peak_mb"], peak_mb), 1)
+            if args.save:  # a long run stopped (or killed) still leaves its table
+                args.save.write_text(json.dumps({"scale": args.scale, "seconds": round(time.perf_counter() - started),
+                                                 "topics": table, "failures": failures}, indent=1), encoding="utf-8")
             slow = cpu > args.slow  # CPU time: the wall time of a solve on an idle machine
             row["slow"] += slow
             if status == "refused":  # which documented limits were hit, digits folded so that like counts like

@@ -24,11 +24,32 @@ class Timeout(BaseException):
     """Not an Exception, so that SymPy's and tutor's `except Exception` fallbacks let it through."""
 
 
+_armed = False  # whether the SIGPROF timer may still raise: it repeats, and must not outlive the solve
+
+
 def _alarm(signum, frame):
-    raise Timeout()
+    if _armed:
+        raise Timeout()
 
 
 def run_one(topic: str, text: str, timeout: float | None = None) -> Outcome:
+    """``_run_one``, with a Timeout that lands after the solve's own handler (the repeating timer can fire
+    once more before it is disarmed) still turned into a timeout outcome."""
+    global _armed
+    start, cpu = time.perf_counter(), time.process_time()
+    try:
+        return _run_one(topic, text, timeout)
+    except Timeout:
+        _armed = False
+        return Outcome("timeout", f"no answer within {timeout:g} CPU seconds", time.perf_counter() - start,
+                       time.process_time() - cpu)
+    finally:
+        _armed = False
+        if timeout:
+            signal.setitimer(signal.ITIMER_PROF, 0)
+
+
+def _run_one(topic: str, text: str, timeout: float | None = None) -> Outcome:
     """tutor.load_problem_text + tutor.solve, then every answer's JSON "approx", then the oracle.
 
     A TutorError is a refusal, judged by the oracle (documented limits only); any other exception
@@ -43,7 +64,9 @@ def run_one(topic: str, text: str, timeout: float | None = None) -> Outcome:
     raw = yaml.safe_load(text)
     answers = error = None
     approx: dict = {}
+    global _armed
     previous = signal.signal(signal.SIGPROF, _alarm) if timeout else None
+    _armed = bool(timeout)
     if timeout:
         signal.setitimer(signal.ITIMER_PROF, timeout, 0.05)  # and again every 0.05 s, should one be swallowed
     start, cpu = time.perf_counter(), time.process_time()
@@ -57,11 +80,13 @@ def run_one(topic: str, text: str, timeout: float | None = None) -> Outcome:
     except TutorError as err:
         error = str(err)
     except Timeout:
+        _armed = False
         return Outcome("timeout", f"no answer within {timeout:g} CPU seconds", time.perf_counter() - start,
                        time.process_time() - cpu)
     except Exception as err:  # noqa: BLE001 - any other exception is the bug we are looking for
         return Outcome("crashed", _describe(err), time.perf_counter() - start, time.process_time() - cpu)
     finally:
+        _armed = False
         if timeout:
             signal.setitimer(signal.ITIMER_PROF, 0)
             signal.signal(signal.SIGPROF, previous)
