@@ -14,6 +14,7 @@ of the TutorError it raised) is right: ("agreed" | "refused" | "disagreed", deta
 from __future__ import annotations
 
 import math
+import random
 import re
 from fractions import Fraction
 from functools import cmp_to_key
@@ -941,7 +942,8 @@ def check_importance_sampling_continuous(o: Oracle) -> None:
 
         drawn = load_problem_text(o.raw_text).problem
         samples = [mpmath.mpf(str(sp_n(x))) for x in drawn.samples]
-        rng = __import__("random").Random(f"tutor-importance-sampling-continuous:{raw['draw'].get('seed', 0)}")
+        # u = k/100 as the topic page specifies, from the same private generator tutor seeds
+        rng = random.Random(f"tutor-importance-sampling-continuous:{raw['draw'].get('seed', 0)}")
         uniforms = [mpmath.mpf(rng.randrange(1, 100)) / 100 for _ in range(raw["draw"]["n"])]
         cdf = [_quad(q, a, x) for x in samples]
         o.close("samples", [float(c) for c in cdf], [float(u) for u in uniforms], what="Q(x_i) against u_i: ")
