@@ -1,16 +1,19 @@
 """The numpy oracle at scale: thousands of generated problems, every topic, every answer key.
 
-    python bench/oracle_sweep.py --count 2000                  # spread over every topic
+    python bench/oracle_sweep.py --count 2000                  # spread over every topic and family
     python bench/oracle_sweep.py --count 300 --topics svd,mds  # some topics only
+    python bench/oracle_sweep.py --count 200 --topics pca-wide,importance-sampling-continuous
     python bench/oracle_sweep.py --count 2000 --failures out/  # each failure as a problem file
     python bench/oracle_sweep.py --count 2000 --json           # the table as JSON
 
 Problems come from the same generator as tests/test_oracle_scale.py, at the "sweep" scale (each
-topic's documented limits). Each is solved through the library API in one worker process (one
-core), with a soft limit of --timeout seconds (SIGALRM in the worker) and a hard one of twice that
-(the worker is killed and started again). The table gives per topic: problems, agreed, refused (a
-documented limit), disagreed, crashed, timed out, and the slowest solve in seconds (solve plus
-evaluating every answer's decimals), wall and CPU, and the
+topic's documented limits), one row per topic and one per family (tests/oracle/generate.py FAMILIES:
+a topic's hardest corner drawn on its own, such as kernel-pca-rbf-ln, pca-wide or
+importance-sampling-continuous). Each is solved through the library API in one worker process (one
+core), with a soft limit of --timeout CPU seconds (a SIGPROF timer in the worker) and a hard one of
+10 × that + 30 s of wall time (the worker is killed and started again). The table gives per row:
+problems, agreed, refused (a documented limit), disagreed, crashed, timed out, and the slowest solve
+in seconds (solve plus evaluating every answer's decimals), wall and CPU, and the
 worker's peak memory (resident set, MB; the worker solves many problems, so this is the largest
 any one needed, plus the worker's imports). A solve counts as slow by its CPU time, which is its
 wall time on an idle machine. With --failures, each problem that disagreed, crashed, timed
@@ -23,6 +26,7 @@ from __future__ import annotations
 import argparse
 import json
 import multiprocessing
+import re
 import resource
 import sys
 import time
@@ -32,7 +36,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from tests.oracle.generate import TOPICS, draw  # noqa: E402
+from tests.oracle.generate import FAMILIES, TOPICS, draw, topic_of  # noqa: E402
 
 STATUSES = ("agreed", "refused", "disagreed", "crashed", "timeout", "oracle-error")
 
@@ -46,15 +50,15 @@ def _worker(conn, timeout: int) -> None:
             return
         topic, text = job
         cpu = time.process_time()
-        outcome = run_one(topic, text, timeout=timeout)
+        outcome = run_one(topic_of(topic), text, timeout=timeout)
         peak_mb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024  # the worker's peak so far
-        conn.send((outcome.status, outcome.detail, outcome.seconds, time.process_time() - cpu, peak_mb))
+        conn.send((outcome.status, outcome.detail, outcome.seconds, outcome.cpu, peak_mb))
 
 
 class Worker:
     """One process that solves problems; killed and replaced when it overruns the hard limit."""
 
-    def __init__(self, timeout: int):
+    def __init__(self, timeout: float):
         self.timeout = timeout
         self._start()
 
@@ -67,16 +71,27 @@ class Worker:
     def solve(self, topic: str, text: str) -> tuple[str, str, float, float, float]:
         start = time.perf_counter()
         self.conn.send((topic, text))
-        if self.conn.poll(2 * self.timeout + 5):
-            return self.conn.recv()
+        hard = 10 * self.timeout + 30  # wall seconds: the soft limit is CPU time, and a niced worker on a busy
+        # machine gets a fraction of a core
+        try:
+            if self.conn.poll(hard):
+                return self.conn.recv()
+        except (EOFError, OSError):  # the worker died: a bug in the oracle's harness, counted, and the sweep goes on
+            self.process.join()
+            self._start()
+            seconds = time.perf_counter() - start
+            return "oracle-error", "the worker process died", seconds, seconds, 0.0
         self.process.kill()
         self.process.join()
         self._start()
         seconds = time.perf_counter() - start
-        return "timeout", f"killed after {2 * self.timeout + 5} s (SIGALRM did not stop it)", seconds, seconds, 0.0
+        return "timeout", f"killed after {hard:g} s of wall time (SIGPROF did not stop it)", seconds, seconds, 0.0
 
     def close(self):
-        self.conn.send(None)
+        try:
+            self.conn.send(None)
+        except OSError:
+            pass
         self.process.join(5)
 
 
@@ -91,26 +106,32 @@ def jobs(topics, count: int, first_seed: int):
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--count", type=int, default=2000, help="problems in all (default 2000)")
-    parser.add_argument("--topics", default="", help="comma-separated topics (default: every topic)")
+    parser.add_argument("--topics", default="", help="comma-separated topics and families (default: all)")
     parser.add_argument("--seed", type=int, default=0, help="the first seed of every topic (default 0)")
     parser.add_argument("--scale", choices=("sweep", "ci"), default="sweep")
-    parser.add_argument("--timeout", type=int, default=30, help="seconds per problem before it counts as timed out")
+    parser.add_argument("--timeout", type=float, default=30,
+                        help="CPU seconds per problem before it counts as timed out (default 30)")
     parser.add_argument("--slow", type=float, default=5.0, help="CPU seconds above which a solve counts as slow")
     parser.add_argument("--max-minutes", type=float, default=0, help="stop drawing new problems after this long")
     parser.add_argument("--failures", type=Path, help="write failing and slow problems here as YAML files")
     parser.add_argument("--json", action="store_true", help="print the table as JSON")
+    parser.add_argument("--save", type=Path, help="write the table so far as JSON to this file after each problem")
     parser.add_argument("--quiet", action="store_true", help="no line per failure while running")
+    parser.add_argument("--refusals", action="store_true", help="list the refusals' reasons per row, with counts")
     args = parser.parse_args(argv)
 
-    topics = [t.strip() for t in args.topics.split(",") if t.strip()] or list(TOPICS)
-    unknown = sorted(set(topics) - set(TOPICS))
+    rows = list(TOPICS) + list(FAMILIES)
+    topics = [t.strip() for t in args.topics.split(",") if t.strip()] or rows
+    unknown = sorted(set(topics) - set(rows))
     if unknown:
-        parser.error(f"unknown topics {unknown}; known: {', '.join(TOPICS)}")
+        parser.error(f"unknown topics {unknown}; known: {', '.join(rows)}")
+    if not (0 < args.timeout < 3600):  # NaN fails both comparisons
+        parser.error(f"--timeout must be a number of seconds from 0 (excluded) to 3600, got {args.timeout}")
     if args.failures:
         args.failures.mkdir(parents=True, exist_ok=True)
 
     table = {t: {**{s: 0 for s in STATUSES}, "problems": 0, "slowest_s": 0.0, "slowest_cpu_s": 0.0, "slow": 0,
-                 "peak_mb": 0.0} for t in topics}
+                 "peak_mb": 0.0, "refusals": defaultdict(int)} for t in topics}
     failures = []
     worker = Worker(args.timeout)
     started = time.perf_counter()
@@ -127,8 +148,13 @@ def main(argv=None) -> int:
             row["slowest_s"] = round(max(row["slowest_s"], seconds), 3)
             row["slowest_cpu_s"] = round(max(row["slowest_cpu_s"], cpu), 3)
             row["peak_mb"] = round(max(row["peak_mb"], peak_mb), 1)
+            if args.save:  # a long run stopped (or killed) still leaves its table
+                args.save.write_text(json.dumps({"scale": args.scale, "seconds": round(time.perf_counter() - started),
+                                                 "topics": table, "failures": failures}, indent=1), encoding="utf-8")
             slow = cpu > args.slow  # CPU time: the wall time of a solve on an idle machine
             row["slow"] += slow
+            if status == "refused":  # which documented limits were hit, digits folded so that like counts like
+                row["refusals"][re.sub(r"\d+", "#", detail.split(": ", 1)[-1])[:160]] += 1
             if status in ("agreed", "refused") and not slow:
                 continue
             failure = {"topic": topic, "seed": seed, "shape": shape, "status": status if not slow or status not in
@@ -151,30 +177,35 @@ def main(argv=None) -> int:
         print(json.dumps({"scale": args.scale, "seconds": round(elapsed, 1), "topics": table,
                           "failures": failures}, indent=2))
     else:
-        print_table(table, elapsed, args.slow)
+        print_table(table, elapsed, args.slow, args.refusals)
     return 1 if any(r["disagreed"] or r["crashed"] or r["timeout"] or r["oracle-error"] for r in table.values()) else 0
 
 
-def print_table(table: dict, elapsed: float, slow: float) -> None:
-    header = (f"{'topic':20} {'problems':>8} {'agreed':>7} {'refused':>8} {'disagreed':>9} {'crashed':>8} "
+def print_table(table: dict, elapsed: float, slow: float, refusals: bool = False) -> None:
+    w = max([20] + [len(t) + 1 for t in table])
+    header = (f"{'topic':{w}} {'problems':>8} {'agreed':>7} {'refused':>8} {'disagreed':>9} {'crashed':>8} "
               f"{'timeout':>8} {f'>{slow:g}s':>6} {'slowest s':>10} {'CPU s':>6} {'peak MB':>8}")
     print(header)
     totals = defaultdict(float)
     for topic, row in table.items():
-        print(f"{topic:20} {row['problems']:8} {row['agreed']:7} {row['refused']:8} {row['disagreed']:9} "
+        print(f"{topic:{w}} {row['problems']:8} {row['agreed']:7} {row['refused']:8} {row['disagreed']:9} "
               f"{row['crashed']:8} {row['timeout']:8} {row['slow']:6} {row['slowest_s']:10.2f} "
               f"{row['slowest_cpu_s']:6.2f} {row['peak_mb']:8.0f}")
         for key in ("problems", "agreed", "refused", "disagreed", "crashed", "timeout", "slow"):
             totals[key] += row[key]
         for key in ("slowest_s", "slowest_cpu_s", "peak_mb"):
             totals[key] = max(totals[key], row[key])
-    print(f"{'all':20} {int(totals['problems']):8} {int(totals['agreed']):7} {int(totals['refused']):8} "
+    print(f"{'all':{w}} {int(totals['problems']):8} {int(totals['agreed']):7} {int(totals['refused']):8} "
           f"{int(totals['disagreed']):9} {int(totals['crashed']):8} {int(totals['timeout']):8} "
           f"{int(totals['slow']):6} {totals['slowest_s']:10.2f} {totals['slowest_cpu_s']:6.2f} "
           f"{totals['peak_mb']:8.0f}")
     errors = sum(r["oracle-error"] for r in table.values())
     if errors:
         print(f"oracle errors (bugs in tests/oracle, not in tutor): {errors}")
+    if refusals:
+        for topic, row in table.items():
+            for reason, count in sorted(row["refusals"].items(), key=lambda kv: -kv[1]):
+                print(f"refused  {topic:{w}} {count:5}  {reason}")
     print(f"{elapsed:.0f} s in all")
 
 

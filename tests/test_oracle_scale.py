@@ -14,7 +14,7 @@ import pytest
 import yaml
 
 from tests.oracle.check import verdict
-from tests.oracle.generate import TOPICS, draw
+from tests.oracle.generate import TOPICS, draw, topic_of
 from tests.oracle.run import run_one
 
 # Problems per topic in the CI run: about 400 in all, about 30 s on this project's machine.
@@ -46,6 +46,29 @@ def test_every_answer_agrees_with_the_oracle(topic, seed):
     outcome = run_one(topic, text, timeout=HANG_GUARD)
     assert outcome.status in ("agreed", "refused"), (
         f"{topic} seed {seed} ({shape}): {outcome.status}: {outcome.detail}\n"
+        f"--- problem (save as a file and run `tutor solve FILE`) ---\n{text}")
+
+
+# A sample of the sweep's wide and continuous families in every CI run (about 15 s): problems per family.
+CI_FAMILIES = {"pca-wide": 6, "pca-gram-wide": 6, "svd-wide": 6, "importance-sampling-continuous": 12}
+DIVERGES = ("bug (issue 29): continuous importance sampling calls a finite E_p[f] divergent where SymPy cannot "
+            "tell: f = 1/(1+x^2) or 1/(x+1) against an exponential density on [0, oo) (Ci/Si, Ei)")
+KNOWN_FAMILIES = {("importance-sampling-continuous", seed): DIVERGES for seed in (2, 5, 8)}
+
+
+def _family_cases():
+    return [pytest.param(family, seed, id=f"{family}-{seed}",
+                         marks=[pytest.mark.xfail(strict=True, reason=KNOWN_FAMILIES[family, seed])]
+                         if (family, seed) in KNOWN_FAMILIES else [])
+            for family, count in CI_FAMILIES.items() for seed in range(count)]
+
+
+@pytest.mark.parametrize("family, seed", _family_cases())
+def test_the_wide_and_continuous_families_agree_with_the_oracle(family, seed):
+    shape, text = draw(family, seed, "ci")
+    outcome = run_one(topic_of(family), text, timeout=HANG_GUARD)
+    assert outcome.status in ("agreed", "refused"), (
+        f"{family} seed {seed} ({shape}): {outcome.status}: {outcome.detail}\n"
         f"--- problem (save as a file and run `tutor solve FILE`) ---\n{text}")
 
 
@@ -199,3 +222,76 @@ def test_the_sweep_runs_and_writes_its_failures(tmp_path, capsys):
     written = sorted(p.name for p in tmp_path.iterdir())
     assert code == (1 if written else 0)
     assert all(name.startswith("pca-gram-ci-") for name in written)
+
+
+# --- the new oracles can fail too: densities on an interval, and the refusal beyond a quartic -----------
+
+QUADRATIC = "topic: importance-sampling\ninterval: [0, 1]\np: \"3*x^2\"\nq: uniform\nf: \"x\"\nsamples: [1/4, 1/2, 3/4, 1]\n"
+LIGHT_TAIL = "topic: importance-sampling\ninterval: [0, oo]\np: \"e^(-x)\"\nq: exponential(3)\nf: \"x\"\nsamples: [1, 2]\n"
+
+
+def test_the_continuous_oracle_finds_a_wrong_expectation_weight_and_variance():
+    import sympy as sp
+
+    answers = _solved(QUADRATIC)
+    assert _judge(QUADRATIC, answers) == ("agreed", "")
+    for key, wrong in (("exact", sp.Rational(3, 4) + sp.Rational(1, 10**7)),
+                       ("weights", (sp.Rational(3, 16), sp.Rational(3, 4), sp.Rational(27, 16), sp.Integer(2))),
+                       ("variance_is", sp.Rational(81, 112) * 2)):
+        status, detail = _judge(QUADRATIC, {**answers, key: wrong})
+        assert status == "disagreed" and detail.startswith(key), (key, detail)
+
+
+def test_the_continuous_oracle_knows_an_infinite_variance_from_a_finite_one():
+    answers = _solved(LIGHT_TAIL)  # w = e^(2x)/3: Var_q[f w] is infinite, so it is no answer key
+    assert "variance_is" not in answers and _judge(LIGHT_TAIL, answers) == ("agreed", "")
+    status, detail = _judge(LIGHT_TAIL, {**answers, "variance_is": answers["variance_mc"]})
+    assert status == "disagreed" and "infinite" in detail
+    assert _judge(LIGHT_TAIL, error="<t>: f: E_p[f], the integral of f(x) p(x) over the interval, diverges")[0] \
+        == "disagreed"  # E_p[x] = 1 is finite: calling it divergent is a wrong refusal
+    divergent = LIGHT_TAIL.replace('f: "x"', 'f: "exp(x)"')  # f p = 1 on [0, oo)
+    assert _judge(divergent, error="<t>: f: E_p[f], the integral of f(x) p(x) over the interval, diverges")[0] \
+        == "refused"
+    assert _judge(divergent, answers)[0] == "disagreed"  # solved although it must be refused
+
+
+EIGHT_BY_EIGHT = ("topic: pca\npoints: [[3, -7, 2, 9, -1, 4, 0, 5], [1, 2, -3, 4, 8, -6, 7, 2], [-5, 3, 6, -2, 0, 1, -8, 9], "
+                  "[7, -1, 0, 3, -4, 2, 6, -9], [2, 8, -7, 1, 5, -3, 4, 0], [-9, 0, 4, -6, 2, 7, -1, 3], "
+                  "[6, 5, -2, 0, -7, 9, 3, -4], [0, -4, 8, 7, 3, -5, 2, 1]]\n")
+BEYOND = ("<t>: points: the non-zero variances are the roots of an irreducible polynomial of degree 7, and beyond "
+          "degree 4 there is no formula to solve it by hand")
+
+
+def test_the_oracle_decides_exactly_which_wide_data_are_beyond_a_quartic():
+    assert _judge(EIGHT_BY_EIGHT, error=BEYOND)[0] == "refused"
+    assert _judge(EIGHT_BY_EIGHT, {})[0] == "disagreed"  # solved (with any answers) although it must be refused
+    low_rank = "topic: pca\npoints: [" + ", ".join(f"[{k}, {2 * k}, 0, 0, {k}, 0, 0, {-k}]" for k in range(8)) + "]\n"
+    assert _judge(low_rank, error=BEYOND)[0] == "disagreed"  # rank 1: a linear factor, refused wrongly
+
+
+def test_the_mds_oracle_compares_the_gram_matrix_of_the_coordinates():
+    text = "topic: mds\ndistances: [[0, 3, 4], [3, 0, 5], [4, 5, 0]]\n"
+    answers = _solved(text)
+    assert _judge(text, answers) == ("agreed", "")
+    stretched = tuple(tuple(2 * x if j == 0 else x for j, x in enumerate(row)) for row in answers["coordinates"])
+    status, detail = _judge(text, {**answers, "coordinates": stretched})
+    assert status == "disagreed" and "Gram matrix of the coordinates" in detail
+
+
+def test_the_sweep_gives_each_family_its_row_and_refuses_a_timeout_that_is_not_a_number(capsys):
+    import json
+    import sys
+
+    from .conftest import ROOT
+
+    sys.path.insert(0, str(ROOT / "bench"))
+    import oracle_sweep
+
+    oracle_sweep.main(["--count", "2", "--topics", "pca-wide,mds-table", "--scale", "ci", "--json", "--quiet"])
+    table = json.loads(capsys.readouterr().out)["topics"]
+    assert {t: table[t]["problems"] for t in table} == {"pca-wide": 1, "mds-table": 1}
+    assert all(table[t]["slowest_cpu_s"] > 0 for t in table)
+    for bad in ("nan", "inf", "0"):
+        with pytest.raises(SystemExit) as stop:
+            oracle_sweep.main(["--count", "1", "--timeout", bad])
+        assert stop.value.code == 2

@@ -14,6 +14,7 @@ of the TutorError it raised) is right: ("agreed" | "refused" | "disagreed", deta
 from __future__ import annotations
 
 import math
+import random
 import re
 from fractions import Fraction
 from functools import cmp_to_key
@@ -21,7 +22,7 @@ from itertools import combinations
 
 import numpy as np
 
-from .numbers import exact_fraction, value
+from .numbers import exact_fraction, mp_value, value
 
 TOL = 1e-9
 CLUSTER = 1e-6  # eigenvalues closer than this (relative to the matrix's scale) form one eigenspace
@@ -134,7 +135,9 @@ class Oracle:
             self.fail(key, f"{what}shape {got.shape}, expected {want.shape}")
             return False
         bound = rtol * max(1.0, scale)
-        if not np.all(np.abs(got - want) <= bound):
+        with np.errstate(invalid="ignore"):  # inf − inf: equal infinities (a weight e^250000) are equal
+            ok = (got == want) | (np.abs(got - want) <= bound)
+        if not np.all(ok):
             worst = np.unravel_index(np.argmax(np.abs(got - want)), got.shape) if got.shape else ()
             self.fail(key, f"{what}{_show(got)} differs from numpy {_show(want)} "
                            f"(worst at {tuple(int(i) for i in worst)}, by {np.max(np.abs(got - want)):.3g})")
@@ -548,8 +551,47 @@ def check_high_dim(o: Oracle) -> None:
 # --- PCA, Gram trick, SVD, MDS ------------------------------------------------------------------------
 
 
+WIDE_REFUSAL = r"roots of an irreducible polynomial of degree (\d+), and beyond degree 4"
+
+
+def refuse_beyond_quartic(o: Oracle, rows, centred: bool) -> None:
+    """PCA, the Gram trick and SVD are refused when the non-zero eigenvalues of DᵀD (the same as DDᵀ's)
+    need an irreducible factor of degree 5 or more. With rational data the oracle decides it exactly: the
+    characteristic polynomial of the smaller Gram matrix (Fractions), factored over Q by SymPy. Otherwise
+    (surds) a refusal with that message is accepted when numpy's rank is 5 or more."""
+    import sympy as sp
+
+    try:
+        D = [[exact_fraction(x) for x in row] for row in rows]
+    except (ValueError, ZeroDivisionError):
+        D = None
+    if D is None:
+        M = matrix(rows)
+        M = M - M.mean(axis=0) if centred else M
+        rank = np.linalg.matrix_rank(M) if M.size else 0
+        if o.error is not None and re.search(WIDE_REFUSAL, o.error):
+            if rank >= 5:  # a factor of degree 5 or more is possible: numpy cannot tell
+                raise Stop("refused", o.error)
+            raise Stop("disagreed", f"refused beyond a quartic, but numpy's rank is {rank}: {o.error}")
+        return
+    if centred:
+        means = [sum(col, Fraction(0)) / len(D) for col in zip(*D)]
+        D = [[x - m for x, m in zip(row, means)] for row in D]
+    if len(D) > len(D[0]):
+        D = [list(col) for col in zip(*D)]
+    G = sp.Matrix([[sum((x * y for x, y in zip(u, v)), Fraction(0)) for v in D] for u in D]).applyfunc(
+        lambda f: sp.Rational(f.numerator, f.denominator))
+    lam = sp.Symbol("lam")
+    _, factors = sp.factor_list(G.charpoly(lam).as_expr(), lam)
+    worst = max([sp.degree(f, lam) for f, _ in factors if f != lam] + [0])
+    o.refuse_if(worst > 4, WIDE_REFUSAL, f"an irreducible factor of degree {worst} over Q")
+    if o.error is not None and re.search(WIDE_REFUSAL, o.error):
+        raise Stop("disagreed", f"refused beyond a quartic, but every factor has degree at most 4: {o.error}")
+
+
 def check_pca(o: Oracle) -> None:
     raw = o.raw
+    refuse_beyond_quartic(o, raw["points"], centred=True)
     X = matrix(raw["points"])
     n, d = X.shape
     k = int(raw.get("components", 1))
@@ -559,12 +601,33 @@ def check_pca(o: Oracle) -> None:
     S = Xc.T @ Xc / divisor
     data_scale = max(1.0, float(np.max(np.abs(X))))
     w, V, scale, groups = eig_desc(o, S, data_scale**2 * n / divisor)
+    # With more attributes than points and d > 4, tutor takes the Gram route (the topic page): the n×n
+    # K = X_c X_cᵀ instead of S, and only the components with non-zero variance, which k may not exceed.
+    gram_route = d > 4 and d > n
+    if gram_route:
+        sure, maybe = positives(w, scale)
+        o.refuse_if(k > maybe, r"is \d+ but the centred points span only \d+ dimensions?|are all the same point",
+                    f"{k} components, "
+                    f"rank {sure}", may=k > sure)
     o.close("means", o.get("means"), means, data_scale)
     o.close("centred", o.get("centred"), Xc, data_scale)
-    o.close("covariance", o.get("covariance"), S, scale)
-    char_poly(o, "char_poly", "lamda", S, float(np.max(np.abs(S))))
-    o.close("eigenvalues", o.get("eigenvalues"), w, scale)
-    U = check_vectors(o, "eigenvectors", o.get("eigenvectors"), V, groups)
+    if gram_route:
+        G = Xc @ Xc.T
+        mu = np.sort(np.linalg.eigvalsh(G))[::-1]
+        o.close("gram", o.get("gram"), G, scale * divisor)
+        o.close("gram_eigenvalues", o.get("gram_eigenvalues"), mu, scale * divisor)
+        values = o.get("eigenvalues")
+        count = len(values) if values is not None and values.ndim == 1 else sure
+        if not sure <= count <= maybe:
+            o.fail("eigenvalues", f"{count} values, but numpy has {sure} non-zero variances")
+            count = sure
+        o.close("eigenvalues", values, w[:count], scale)
+        U = check_vectors(o, "eigenvectors", o.get("eigenvectors"), V, groups, count=count)
+    else:
+        o.close("covariance", o.get("covariance"), S, scale)
+        char_poly(o, "char_poly", "lamda", S, float(np.max(np.abs(S))))
+        o.close("eigenvalues", o.get("eigenvalues"), w, scale)
+        U = check_vectors(o, "eigenvectors", o.get("eigenvectors"), V, groups)
     total = w.sum()
     o.close("captured_variance", o.get("captured_variance"), w[:k].sum(), scale)
     if total > TOL * scale:
@@ -581,12 +644,13 @@ def check_pca(o: Oracle) -> None:
         o.close("reconstruction_error", o.get("reconstruction_error"), np.sum((X - recon) ** 2) / n, scale)
     else:
         o.seen |= {"scores", "reconstruction", "reconstruction_error"}
-    keys = {"means", "centred", "covariance", "char_poly", "eigenvalues", "eigenvectors", "scores",
-            "captured_variance", "reconstruction", "reconstruction_error"}
+    keys = {"means", "centred", "eigenvalues", "eigenvectors", "scores", "captured_variance", "reconstruction",
+            "reconstruction_error"} | ({"gram", "gram_eigenvalues"} if gram_route else {"covariance", "char_poly"})
     o.expect_keys(keys | ({"captured_fraction"} if total > TOL * scale else set(o._answers()) & {"captured_fraction"}))
 
 
 def check_pca_gram(o: Oracle) -> None:
+    refuse_beyond_quartic(o, o.raw["points"], centred=True)
     X = matrix(o.raw["points"])
     n, d = X.shape
     means = X.mean(axis=0)
@@ -613,6 +677,7 @@ def check_pca_gram(o: Oracle) -> None:
 
 
 def check_svd(o: Oracle) -> None:
+    refuse_beyond_quartic(o, o.raw["matrix"], centred=False)
     D = matrix(o.raw["matrix"])
     r = int(o.raw.get("rank", 1))
     # tutor decomposes the smaller Gram matrix: DDᵀ for a wide D, whose unit eigenvectors are then the
@@ -690,6 +755,11 @@ def check_mds(o: Oracle) -> None:
         o.seen.add("recovered_distances")
         o.expect_keys(keys)
         return
+    if p and (p == n or w[p - 1] - w[p] > CLUSTER * scale):
+        # classical MDS up to rotation and sign: XXᵀ is B's part on its p largest eigenvalues, whatever basis
+        # tutor chose inside a repeated eigenspace (unique unless p cuts through one)
+        Bp = V[:, :p] @ np.diag(w[:p]) @ V[:, :p].T
+        o.close("coordinates", coords @ coords.T, Bp, scale, what="Gram matrix of the coordinates (B's top part): ")
     root = np.sqrt(np.maximum(w[:p], 1e-300))
     units = coords.T / root[:, None]  # each column of X is √λ v
     aligned = check_vectors(o, "coordinates", units, V, groups, count=p)
@@ -727,6 +797,8 @@ def check_pca_feature_map(o: Oracle) -> None:
 
 def check_importance_sampling(o: Oracle) -> None:
     raw = o.raw
+    if "interval" in raw:
+        return check_importance_sampling_continuous(o)
     support = [value(x) for x in raw["support"]]
     p = [float(exact_fraction(x)) for x in raw["p"]]
     q = [float(exact_fraction(x)) for x in raw["q"]]
@@ -758,6 +830,153 @@ def check_importance_sampling(o: Oracle) -> None:
     o.close("variance_is", o.get("variance_is"), second_is - exact**2, scale**2)
     o.close("variance_mc", o.get("variance_mc"), second_mc - exact**2, scale**2)
     o.expect_keys(keys)
+
+
+# Refusals the topic page documents for densities on an interval that the oracle cannot rule out: an
+# integral (or a sign, or whether an integral is finite) SymPy cannot decide in its 5 s, an inverse CDF with
+# no short closed form for drawn samples. They are counted as refusals; the sweep lists them by message.
+CONTINUOUS_MAY_REFUSE = r"SymPy could not find|could not decide whether"
+CONTINUOUS_MAY_REFUSE_DRAW = r"has no short exact inverse"
+
+
+def _density_function(text: str, a, b):
+    """p or q as an mpmath function of x: uniform, exponential(λ), or an expression in x."""
+    import mpmath
+
+    named = re.fullmatch(r"\s*(uniform|exponential)\s*(?:\((.*)\))?\s*", str(text))
+    if named and named.group(1) == "uniform":
+        return lambda x: 1 / (b - a)
+    if named:
+        rate = mp_value(named.group(2))
+        return lambda x: rate * mpmath.exp(-rate * (x - a))
+    return lambda x: mp_value(text, {"x": x})
+
+
+def _safe(g, x):
+    """g(x), or None where it is not finite (a pole at an end of the interval)."""
+    import mpmath
+
+    try:
+        y = g(x)
+    except (ZeroDivisionError, ValueError, OverflowError):
+        return None
+    return y if mpmath.isfinite(y) else None
+
+
+def _log_abs(g, x):
+    import mpmath
+
+    y = _safe(g, x)
+    if y is None:
+        return mpmath.inf
+    return mpmath.log(abs(y)) if y != 0 else -mpmath.inf
+
+
+def _integrable(g, a, b) -> bool:
+    """Whether ∫_a^b |g| is finite, for the integrands the generator makes: near a finite end g behaves like
+    |x − e|^s (integrable iff s > −1), towards oo like x^k e^(−r x) (iff r > 0, or r = 0 and k < −1). Both
+    exponents are read off log |g| at two points far apart (1e-30 and 1e-60 from an end; 500 and 1000 out)."""
+    import mpmath
+
+    for end, side in ((a, 1), (b, -1)):
+        if end == mpmath.inf:
+            continue
+        with mpmath.workdps(100):  # enough digits that end ± 1e-60 is not the end itself
+            h1, h2 = mpmath.mpf(10) ** -30, mpmath.mpf(10) ** -60
+            l1, l2 = _log_abs(g, end + side * h1), _log_abs(g, end + side * h2)
+            if mpmath.isinf(l2) and l2 > 0:
+                return False
+            if not (mpmath.isinf(l1) or mpmath.isinf(l2)) and (l2 - l1) / (mpmath.log(h2) - mpmath.log(h1)) <= -0.99:
+                return False
+    if b == mpmath.inf:
+        x1, x2 = a + 500, a + 1000
+        l1, l2 = _log_abs(g, x1), _log_abs(g, x2)
+        if mpmath.isinf(l2):
+            return l2 < 0
+        rate = (l2 - l1) / (x2 - x1)
+        if abs(rate) > 0.02:
+            return rate < 0
+        return (l2 - l1) / (mpmath.log(x2) - mpmath.log(x1)) < -1.01
+    return True
+
+
+def _quad(g, a, b):
+    import mpmath
+
+    if b == mpmath.inf:
+        return mpmath.quad(g, [a, a + 1, a + 4, a + 16, a + 64, mpmath.inf])
+    return mpmath.quad(g, mpmath.linspace(a, b, 5))
+
+
+def check_importance_sampling_continuous(o: Oracle) -> None:
+    """Densities on an interval, against mpmath: every integral by quadrature at 30 digits, whether it is
+    finite by the integrand's behaviour at the ends (_integrable), the refusals the topic page documents."""
+    import mpmath
+
+    raw = o.raw
+    mpmath.mp.dps = 30
+    ends = raw["interval"]
+    a = mp_value(ends[0])
+    b = mpmath.inf if str(ends[1]).strip().lower() in ("oo", "inf", "infinity", "∞") else mp_value(ends[1])
+    p, q = _density_function(raw["p"], a, b), _density_function(raw["q"], a, b)
+    f = _density_function(raw["f"], a, b)
+    for name, density in (("p", p), ("q", q)):  # e^(−x) on [1, oo) integrates to 1/e
+        total = _quad(density, a, b)
+        o.refuse_if(abs(total - 1) > 1e-20, rf"{name}: integrates to .* not 1", f"∫ {name} = {float(total):.6g}")
+    for end in (a, b):  # the generator's q vanishes only at an end of the interval
+        if end != mpmath.inf and _safe(q, end) == 0 and _safe(p, end) not in (0, None):
+            o.refuse_if(True, r"q\(x\) = 0 but p\(x\) = ", f"q(x) = 0 < p(x) at the end x = {end}")
+    o.refuse_if(not _integrable(lambda x: f(x) * p(x), a, b), r"E_p\[f\].*diverges",
+                "E_p[f] is not finite (its integrand's exponents at the ends)")
+    if "samples" in raw:
+        samples = [mp_value(x) for x in raw["samples"]]
+        for x in samples:
+            o.refuse_if(_safe(q, x) == 0, r"has q\(x\) = 0", f"the sample {x} has q(x) = 0")
+    may = CONTINUOUS_MAY_REFUSE + ("|" + CONTINUOUS_MAY_REFUSE_DRAW if "draw" in raw else "")
+    if o.error is not None and re.search(may, o.error):
+        raise Stop("refused", o.error)
+    if o.error is not None:
+        raise Stop("disagreed", f"refused a valid input: {o.error}")
+    if "draw" in raw:  # tutor's exact inverse CDF at its u = k/100: the oracle checks Q(x_i) = u_i
+        from tutor import load_problem_text
+
+        drawn = load_problem_text(o.raw_text).problem
+        samples = [mpmath.mpf(str(sp_n(x))) for x in drawn.samples]
+        # u = k/100 as the topic page specifies, from the same private generator tutor seeds
+        rng = random.Random(f"tutor-importance-sampling-continuous:{raw['draw'].get('seed', 0)}")
+        uniforms = [mpmath.mpf(rng.randrange(1, 100)) / 100 for _ in range(raw["draw"]["n"])]
+        cdf = [_quad(q, a, x) for x in samples]
+        o.close("samples", [float(c) for c in cdf], [float(u) for u in uniforms], what="Q(x_i) against u_i: ")
+    exact = _quad(lambda x: f(x) * p(x), a, b)
+    weights = [p(x) / q(x) for x in samples]
+    products = [f(x) * w for x, w in zip(samples, weights)]
+    fl = lambda xs: [float(x) for x in xs]  # noqa: E731
+    scale = max([1.0] + [abs(float(x)) for x in products])
+    keys = {"exact", "weights", "estimate"}
+    o.close("exact", o.get("exact"), float(exact), max(1.0, abs(float(exact))))
+    o.close("weights", o.get("weights"), fl(weights), max([1.0] + [abs(float(w)) for w in weights]))
+    o.close("estimate", o.get("estimate"), float(sum(products) / len(samples)), scale)
+    if any(w != 0 for w in weights):
+        keys.add("self_normalised")
+        o.close("self_normalised", o.get("self_normalised"), float(sum(products) / sum(weights)),
+                scale / max(abs(float(sum(weights))), 1e-300))
+    for key, second in (("variance_is", lambda x: f(x) ** 2 * p(x) ** 2 / q(x)),
+                        ("variance_mc", lambda x: f(x) ** 2 * p(x))):
+        if not _integrable(second, a, b):
+            o.seen.add(key)
+            if o.has(key):
+                o.fail(key, "is given, but the oracle finds the second moment infinite")
+            continue
+        keys.add(key)
+        want = _quad(second, a, b) - exact**2
+        o.close(key, o.get(key), float(want), max(1.0, float(abs(exact)) ** 2, abs(float(want))))
+    o.expect_keys(keys)
+
+
+def sp_n(x):
+    import sympy as sp
+
+    return sp.N(x, 40)
 
 
 def _nearest(support, x) -> int:

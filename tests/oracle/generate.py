@@ -29,10 +29,23 @@ LIMITS = {
 CI_N = {"kernel": 5, "rbf": 4, "pca": 5, "pca-gram": 5, "mds": 5}
 
 
+# Families: a topic's hardest corner drawn on its own, so that the sweep gives it its own row (its own
+# counts and worst CPU time). Each names the topic its problems are of.
+FAMILIES = {"kernel-pca-rbf-ln": "kernel-pca", "pca-wide": "pca", "pca-gram-wide": "pca-gram", "svd-wide": "svd",
+            "mds-table": "mds", "importance-sampling-continuous": "importance-sampling"}
+
+
+def topic_of(name: str) -> str:
+    """The topic of a topic or a family."""
+    return FAMILIES.get(name, name)
+
+
 def draw(topic: str, seed: int, scale: str = "ci") -> tuple[str, str]:
+    """(shape, YAML text) of a topic's or a family's problem."""
     rng = random.Random(f"oracle:{topic}:{seed}:{scale}")
     shape, fields = GENERATORS[topic](rng, scale)
-    return shape, to_yaml({"topic": topic, "title": f"oracle {topic} {scale} seed {seed} ({shape})", **fields})
+    return shape, to_yaml({"topic": topic_of(topic), "title": f"oracle {topic} {scale} seed {seed} ({shape})",
+                           **fields})
 
 
 # --- numbers ---------------------------------------------------------------------------------
@@ -517,6 +530,181 @@ def gen_derivation(rng, scale):
     return f"{name}-line{fade}", {"derivation": name, "fade": fade}
 
 
+# --- families --------------------------------------------------------------------------------
+
+# Fractions whose squares and products give squared distances with denominators 4, 9, 16, 36, 144: with
+# γ = c·ln b the kernel values are powers of b^(1/N) for N up to 576 (the issue-29 cliff: 72 and 144).
+FRACTIONAL = [Fraction(1, 2), Fraction(-1, 2), Fraction(3, 2), Fraction(1, 3), Fraction(-2, 3), Fraction(1, 4),
+              Fraction(-3, 4), Fraction(5, 4), Fraction(1, 6)]
+LN_GAMMAS = ["ln(2)/4", "ln(2)/2", "ln(2)", "3*ln(2)/4", "ln(3)/2", "ln(3)/4", "ln(5)/2", "ln(2)/8"]
+
+
+def gen_kernel_pca_rbf_ln(rng, scale):
+    """RBF with γ = c·ln b on 2 to 5 points (3 at the CI scale) with fractional coordinates."""
+    n = rng.randint(2, 5 if scale == "sweep" else 3)
+    d = rng.randint(1, 2 if scale == "ci" else 3)
+    shape = rng.choice(["fractional", "fractional", "mixed", "halves", "duplicate"])
+    menu = {"fractional": FRACTIONAL, "mixed": FRACTIONAL + [-1, 0, 1, 2], "halves": [Fraction(k, 2) for k in
+            range(-3, 4)], "duplicate": FRACTIONAL + [0, 1]}[shape]
+    pts = [[Num.of(Fraction(rng.choice(menu))) for _ in range(d)] for _ in range(n)]
+    if shape == "duplicate":
+        pts[-1] = list(pts[0])
+    fields: dict = {"points": pts, "kernel": {"name": "rbf", "gamma": Num.of(rng.choice(LN_GAMMAS))}}
+    if rng.random() < 0.2:
+        fields["components"] = rng.randint(1, 2)
+    return f"rbf-ln-{shape}-{n}x{d}", fields
+
+
+# The widest shapes pca, pca-gram and svd take (8 × 8; one side's non-zero eigenvalues must solve by hand,
+# so wider ranks are refused), and the CI's smaller sample of them.
+WIDE = {"sweep": [(8, 4), (5, 8), (4, 8), (8, 8), (6, 6), (8, 5), (3, 8), (7, 7), (8, 2), (2, 8), (6, 8)],
+        "ci": [(8, 2), (2, 8), (3, 6), (6, 3), (4, 5)]}
+
+
+def wide_rows(rng, scale):
+    """(shape, rows): awkward integers (irreducible quartics where the rank allows), small ones, low rank."""
+    m, n = rng.choice(WIDE[scale])
+    style = rng.choice(["awkward", "small", "low-rank", "rational"])
+    if style == "low-rank":
+        basis = [[rng.randint(-3, 3) for _ in range(n)] for _ in range(rng.randint(1, 3))]
+        rows = [[sum(c * b[j] for c, b in zip(cs, basis)) for j in range(n)]
+                for cs in ([rng.randint(-2, 2) for _ in basis] for _ in range(m))]
+        rows = [[Num.of(x) for x in row] for row in rows]
+    elif style == "rational":
+        rows = [[Num.of(rng.choice(RATIONALS + [Fraction(0), Fraction(1), Fraction(-2)])) for _ in range(n)]
+                for _ in range(m)]
+    else:
+        top = 9 if style == "awkward" else 1
+        rows = [[Num.of(rng.randint(-top, top)) for _ in range(n)] for _ in range(m)]
+    return f"wide-{style}-{m}x{n}", rows
+
+
+def gen_pca_wide(rng, scale):
+    shape, rows = wide_rows(rng, scale)
+    n, d = len(rows), len(rows[0])
+    # mostly k within the rank n − 1 that wide data can have; sometimes beyond it (refused by the Gram route)
+    k = rng.randint(1, min(3, d)) if rng.random() < 0.2 else rng.randint(1, max(1, min(3, n - 1, d)))
+    fields = {"points": rows, "components": k}
+    if rng.random() < 0.3:
+        fields["divisor"] = "n-1"
+    return shape, fields
+
+
+def gen_pca_gram_wide(rng, scale):
+    shape, rows = wide_rows(rng, scale)
+    return shape, {"points": rows}
+
+
+def gen_svd_wide(rng, scale):
+    shape, rows = wide_rows(rng, scale)
+    return shape, {"matrix": rows, "rank": rng.randint(1, min(3, len(rows), len(rows[0])))}
+
+
+def gen_mds_table(rng, scale):
+    """Distance tables only (no points): the MDS topic's table shapes, up to 8 points."""
+    for _ in range(100):
+        shape, fields = gen_mds(rng, scale)
+        if "points" not in fields:
+            return shape, fields
+    raise AssertionError("gen_mds drew no table in 100 tries")
+
+
+# Densities on an interval: (text, the ends it fits, its rate of decay for [a, oo)). Finite intervals take
+# polynomial densities normalised exactly, written factored (the parser's grammar; under 100 characters).
+FINITE_INTERVALS = [(Fraction(0), Fraction(1)), (Fraction(0), Fraction(2)), (Fraction(-1), Fraction(1)),
+                    (Fraction(1), Fraction(3)), (Fraction(0), Fraction(1, 2))]
+
+
+def _poly_integral(coeffs, a, b) -> Fraction:
+    return sum(c * (b ** (k + 1) - a ** (k + 1)) / (k + 1) for k, c in enumerate(coeffs))
+
+
+def _poly_mul(u, v):
+    out = [Fraction(0)] * (len(u) + len(v) - 1)
+    for i, x in enumerate(u):
+        for j, y in enumerate(v):
+            out[i + j] += x * y
+    return out
+
+
+def _frac(x: Fraction) -> str:
+    return str(x.numerator) if x.denominator == 1 else f"{x.numerator}/{x.denominator}"
+
+
+def _lin(sign: int, x0: Fraction) -> tuple[str, list]:
+    """(x − x0) for sign 1, (x0 − x) for sign −1: text and coefficients."""
+    if x0 == 0:
+        return ("x", [Fraction(0), Fraction(1)]) if sign > 0 else ("(-x)", [Fraction(0), Fraction(-1)])
+    if sign > 0:
+        return (f"(x - {_frac(x0)})" if x0 >= 0 else f"(x + {_frac(-x0)})"), [-x0, Fraction(1)]
+    return (f"({_frac(x0)} - x)" if x0 >= 0 else f"(-{_frac(-x0)} - x)"), [x0, Fraction(-1)]
+
+
+def finite_density(rng, a: Fraction, b: Fraction, positive: bool = False) -> str:
+    """A density on [a, b]; ``positive``: one with no zero on the interval (for most proposals q, whose
+    zeros where p > 0 are refused)."""
+    kind = rng.choice(["uniform", "uniform-text", "affine", "exp"] if positive else
+                      ["uniform", "uniform-text", "rising", "falling", "rising2", "bump", "affine", "rising3", "exp"])
+    if kind == "uniform":
+        return "uniform"
+    if kind == "exp":  # a truncated exponential: integrates to 1 only after SymPy simplifies
+        lam = rng.choice([1, 2])
+        return f"{lam}*exp(-{lam}*x)/(exp({_frac(-lam * a)}) - exp({_frac(-lam * b)}))"
+    factors = {"uniform-text": [], "rising": [(1, a)], "falling": [(-1, b)], "rising2": [(1, a), (1, a)],
+               "bump": [(1, a), (-1, b)], "affine": None, "rising3": [(1, a)] * 3}[kind]
+    if factors is None:  # 1 + (x − a): positive on the whole interval
+        text, coeffs = _lin(1, a)
+        coeffs = [coeffs[0] + 1, coeffs[1]]
+        text = f"(1 + {text})"
+    else:
+        coeffs, texts = [Fraction(1)], []
+        for sign, x0 in factors:
+            t, c = _lin(sign, x0)
+            texts.append(t)
+            coeffs = _poly_mul(coeffs, c)
+        text = "*".join(texts) or "1"
+    k = 1 / _poly_integral(coeffs, a, b)
+    return f"{_frac(k)}*{text}" if k != 1 else text
+
+
+# On [a, oo): (text, decay rate) with the rate of e^(−rate·x) that dominates the tail.
+HALF_LINE_P = [("exponential(1)", 1), ("exponential(2)", 2), ("exponential(1/2)", Fraction(1, 2)),
+               ("e^(-x)", 1), ("x*exp(-x)", 1), ("4*x*exp(-2*x)", 2)]
+HALF_LINE_Q = [("exponential(1)", 1), ("exponential(1/2)", Fraction(1, 2)), ("exponential(3/2)", Fraction(3, 2)),
+               ("exponential(3)", 3), ("x*exp(-x)", 1), ("exponential(2)", 2)]
+FINITE_F = ["x", "x^2", "1", "2*x + 1", "exp(x)", "x^3 - x", "e^(x^2)", "1/(1+x^2)", "exp(-x^2)", "1/(x+2)",
+            "sqrt(x + 2)"]
+HALF_LINE_F = ["x", "x^2", "1", "1/(1+x^2)", "exp(x/4)", "sqrt(x)", "x^3", "exp(-x^2)", "exp(x)", "1/(x+1)"]
+
+
+def gen_importance_sampling_continuous(rng, scale):
+    """Densities on an interval: finite ones with polynomial or truncated exponential densities, [a, oo)
+    with exponential and gamma densities; f polynomial, exponential, or with special-function integrals
+    (erfi, erf, atan, Ci/Si); samples given (endpoints and, rarely, a huge one) or drawn."""
+    if rng.random() < 0.55:
+        a, b = rng.choice(FINITE_INTERVALS)
+        p, q = finite_density(rng, a, b), finite_density(rng, a, b, positive=rng.random() < 0.75)
+        f = rng.choice(FINITE_F)
+        shape = "finite"
+        inside = [a + (b - a) * Fraction(k, 8) for k in range(9)]
+        interval = [Num.of(a), Num.of(b)]
+    else:
+        a = rng.choice([Fraction(0), Fraction(0), Fraction(1)])
+        p = rng.choice([t for t, _ in HALF_LINE_P if a == 0 or "x*" not in t])
+        q = rng.choice([t for t, _ in HALF_LINE_Q if a == 0 or "x*" not in t])
+        f = rng.choice(HALF_LINE_F)
+        shape = "half-line"
+        inside = [a + Fraction(k, 2) for k in range(0, 12)] + ([a + 10**6] if scale == "sweep" else [])
+        interval = [Num.of(a), "oo"]
+    fields: dict = {"interval": interval, "p": p, "q": q, "f": f}
+    if rng.random() < 0.3 and scale == "sweep" or rng.random() < 0.1:
+        fields["draw"] = {"n": rng.randint(1, 8), "seed": rng.randint(0, 10**9)}
+        shape += "-drawn"
+    else:
+        fields["samples"] = [Num.of(x) for x in rng.sample(inside, rng.randint(1, min(6, len(inside))))]
+    return shape, fields
+
+
 GENERATORS = {
     "kernel-pca": gen_kernel_pca, "kernel-matrix": gen_kernel_matrix, "centring": gen_centring,
     "feature-space": gen_feature_space, "feature-map": gen_feature_map, "rbf-gamma": gen_rbf_gamma,
@@ -524,4 +712,7 @@ GENERATORS = {
     "pca-feature-map": gen_pca_feature_map, "high-dim": gen_high_dim, "feature-mean": gen_feature_mean,
     "importance-sampling": gen_importance_sampling, "amortised": gen_amortised, "dfs-code": gen_dfs_code,
     "derivation": gen_derivation,
+    "kernel-pca-rbf-ln": gen_kernel_pca_rbf_ln, "pca-wide": gen_pca_wide, "pca-gram-wide": gen_pca_gram_wide,
+    "svd-wide": gen_svd_wide, "mds-table": gen_mds_table,
+    "importance-sampling-continuous": gen_importance_sampling_continuous,
 }

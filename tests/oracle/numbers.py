@@ -42,26 +42,39 @@ def value(raw, variables: dict | None = None) -> float:
     if isinstance(raw, (int, float)):
         return float(raw)
     tree = ast.parse(str(raw).replace("^", "**"), mode="eval")
-    return _eval(tree.body, variables or {})
+    return _eval(tree.body, variables or {}, float, _FUNCS, _CONSTS)
 
 
-def _eval(node, variables):
+def mp_value(raw, variables: dict | None = None):
+    """``value`` in mpmath at its current precision (densities and integrands evaluated far out in a tail)."""
+    import mpmath
+
+    if isinstance(raw, bool):
+        raise ValueError(f"not a number: {raw!r}")
+    if isinstance(raw, (int, float)):
+        return mpmath.mpf(raw)
+    funcs = {"sqrt": mpmath.sqrt, "ln": mpmath.log, "log": mpmath.log, "exp": mpmath.exp}
+    tree = ast.parse(str(raw).replace("^", "**"), mode="eval")
+    return _eval(tree.body, variables or {}, mpmath.mpf, funcs, {"pi": mpmath.pi, "e": mpmath.e})
+
+
+def _eval(node, variables, number, funcs, consts):
     if isinstance(node, ast.Constant) and isinstance(node.value, (int, float)) and not isinstance(node.value, bool):
-        return float(node.value)
+        return number(node.value)
     if isinstance(node, ast.Name):
         if node.id in variables:
-            return float(variables[node.id])
-        return _CONSTS[node.id]
+            return number(variables[node.id])
+        return consts[node.id]
     if isinstance(node, ast.UnaryOp) and isinstance(node.op, (ast.USub, ast.UAdd)):
-        x = _eval(node.operand, variables)
+        x = _eval(node.operand, variables, number, funcs, consts)
         return -x if isinstance(node.op, ast.USub) else x
     if isinstance(node, ast.BinOp):
-        a, b = _eval(node.left, variables), _eval(node.right, variables)
+        a, b = (_eval(side, variables, number, funcs, consts) for side in (node.left, node.right))
         ops = {ast.Add: lambda: a + b, ast.Sub: lambda: a - b, ast.Mult: lambda: a * b,
                ast.Div: lambda: a / b, ast.Pow: lambda: a**b}
         return ops[type(node.op)]()
     if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and len(node.args) == 1:
-        return _FUNCS[node.func.id](_eval(node.args[0], variables))
+        return funcs[node.func.id](_eval(node.args[0], variables, number, funcs, consts))
     raise ValueError(f"outside the oracle's grammar: {ast.dump(node)}")
 
 

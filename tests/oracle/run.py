@@ -16,23 +16,46 @@ from .check import verdict
 class Outcome:
     status: str  # agreed, refused, disagreed, crashed, timeout, oracle-error
     detail: str
-    seconds: float  # tutor.solve plus evaluating every answer to its JSON decimals
+    seconds: float  # tutor.solve plus evaluating every answer to its JSON decimals (wall time)
+    cpu: float = 0.0  # the same, in CPU seconds of this process: a solve's wall time on an idle machine
 
 
-class Timeout(Exception):
-    pass
+class Timeout(BaseException):
+    """Not an Exception, so that SymPy's and tutor's `except Exception` fallbacks let it through."""
+
+
+_armed = False  # whether the SIGPROF timer may still raise: it repeats, and must not outlive the solve
 
 
 def _alarm(signum, frame):
-    raise Timeout()
+    if _armed:
+        raise Timeout()
 
 
-def run_one(topic: str, text: str, timeout: int | None = None) -> Outcome:
+def run_one(topic: str, text: str, timeout: float | None = None) -> Outcome:
+    """``_run_one``, with a Timeout that lands after the solve's own handler (the repeating timer can fire
+    once more before it is disarmed) still turned into a timeout outcome."""
+    global _armed
+    start, cpu = time.perf_counter(), time.process_time()
+    try:
+        return _run_one(topic, text, timeout)
+    except Timeout:
+        _armed = False
+        return Outcome("timeout", f"no answer within {timeout:g} CPU seconds", time.perf_counter() - start,
+                       time.process_time() - cpu)
+    finally:
+        _armed = False
+        if timeout:
+            signal.setitimer(signal.ITIMER_PROF, 0)
+
+
+def _run_one(topic: str, text: str, timeout: float | None = None) -> Outcome:
     """tutor.load_problem_text + tutor.solve, then every answer's JSON "approx", then the oracle.
 
     A TutorError is a refusal, judged by the oracle (documented limits only); any other exception
-    from tutor is a crash (exit 3 on the command line). ``timeout`` seconds (SIGALRM, main thread
-    only) bound the solve and the evaluation of its answers.
+    from tutor is a crash (exit 3 on the command line). ``timeout`` CPU seconds (a SIGPROF timer, main
+    thread only: tutor's own time limits use SIGALRM, which this leaves alone) bound the solve and the
+    evaluation of its answers; CPU time, so that a busy machine does not turn a slow solve into a timeout.
     """
     import tutor
     from tutor.errors import TutorError
@@ -41,10 +64,12 @@ def run_one(topic: str, text: str, timeout: int | None = None) -> Outcome:
     raw = yaml.safe_load(text)
     answers = error = None
     approx: dict = {}
-    previous = signal.signal(signal.SIGALRM, _alarm) if timeout else None
+    global _armed
+    previous = signal.signal(signal.SIGPROF, _alarm) if timeout else None
+    _armed = bool(timeout)
     if timeout:
-        signal.alarm(timeout)
-    start = time.perf_counter()
+        signal.setitimer(signal.ITIMER_PROF, timeout, 0.05)  # and again every 0.05 s, should one be swallowed
+    start, cpu = time.perf_counter(), time.process_time()
     try:
         solution = tutor.solve(tutor.load_problem_text(text, "<oracle>"))
         answers = solution.answers
@@ -55,20 +80,23 @@ def run_one(topic: str, text: str, timeout: int | None = None) -> Outcome:
     except TutorError as err:
         error = str(err)
     except Timeout:
-        return Outcome("timeout", f"no answer within {timeout} s", time.perf_counter() - start)
+        _armed = False
+        return Outcome("timeout", f"no answer within {timeout:g} CPU seconds", time.perf_counter() - start,
+                       time.process_time() - cpu)
     except Exception as err:  # noqa: BLE001 - any other exception is the bug we are looking for
-        return Outcome("crashed", _describe(err), time.perf_counter() - start)
+        return Outcome("crashed", _describe(err), time.perf_counter() - start, time.process_time() - cpu)
     finally:
+        _armed = False
         if timeout:
-            signal.alarm(0)
-            signal.signal(signal.SIGALRM, previous)
-    seconds = time.perf_counter() - start
+            signal.setitimer(signal.ITIMER_PROF, 0)
+            signal.signal(signal.SIGPROF, previous)
+    seconds, cpu = time.perf_counter() - start, time.process_time() - cpu
     try:
         status, detail = verdict(topic, raw, answers, error, approx, text)
     except Exception as err:  # noqa: BLE001
         where = traceback.extract_tb(err.__traceback__)[-1].filename
-        return Outcome("crashed" if "/tutor/" in where else "oracle-error", _describe(err), seconds)
-    return Outcome(status, detail, seconds)
+        return Outcome("crashed" if "/tutor/" in where else "oracle-error", _describe(err), seconds, cpu)
+    return Outcome(status, detail, seconds, cpu)
 
 
 def _describe(err: BaseException) -> str:
