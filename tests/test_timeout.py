@@ -103,3 +103,15 @@ def test_an_inner_limit_gives_the_outer_one_its_timer_back():
                 with deadline(0.05):
                     _never_returns()
             _timed(lambda: _never_returns())
+
+
+@pytest.mark.parametrize("seconds", [float("nan"), float("inf")])
+def test_a_limit_that_is_no_number_is_refused_and_leaves_later_limits_alone(seconds):
+    # NaN used to reach setitimer after the handler and the deadline were installed: every later
+    # block of the process then timed out at once
+    with pytest.raises(TutorError, match="finite number of seconds"):
+        with deadline(seconds):
+            pass
+    with deadline(5):
+        time.sleep(0.01)
+    assert tutor.solve(EXAMPLE3, timeout=5).topic == "kernel-pca"

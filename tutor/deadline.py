@@ -14,12 +14,13 @@ CLI always runs in the main thread).
 
 from __future__ import annotations
 
+import math
 import signal
 import threading
 import time
 from contextlib import contextmanager
 
-from .errors import SolveTimeout
+from .errors import SolveTimeout, TutorError
 
 DEFAULT_TIMEOUT = 30.0  # seconds, the CLI's --timeout default
 _REPEAT = 0.05  # seconds between alarms once the deadline has passed
@@ -42,6 +43,10 @@ def deadline(seconds: float | None, what: str = "the solve"):
     Nested blocks keep the earlier of the two deadlines. On expiry SolveTimeout says which
     limit was hit, e.g. "the solve took longer than the time limit of 30 s (--timeout) and was stopped".
     """
+    if seconds is not None and not math.isfinite(seconds):
+        # before any state is touched: setitimer refuses NaN only after the handler and _active are set,
+        # which left every later block of the process with a deadline already past
+        raise TutorError(f"must be a finite number of seconds, not {seconds!r}", field="timeout")
     if not seconds or seconds <= 0 or not _enforceable():
         yield
         return
