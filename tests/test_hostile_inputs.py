@@ -67,3 +67,63 @@ def test_any_usage_error_is_one_line():
         result = run_cli(*args)
         assert result.exit_code == 2 and len(result.stderr.splitlines()) == 1, (args, result.stderr)
         assert result.stderr.startswith("error: ") and "--help`" in result.stderr
+
+
+# --- the exam manifest: JSON that Python's json reads as no numbers, or recurses on ------------------
+
+
+@pytest.fixture(scope="module")
+def exam_folder(tmp_path_factory):
+    from tutor.exam import anonymous, build_exam, read_blueprint
+
+    from .conftest import ROOT
+
+    folder = tmp_path_factory.mktemp("exam") / "midterm"
+    build_exam(read_blueprint(str(ROOT / "examples" / "exam" / "blueprint.yaml")), anonymous(1), 7, str(folder),
+               pdf=False)
+    return folder
+
+
+MANIFESTS = {  # how the manifest is spoilt -> what the one line says
+    "Infinity": (lambda m: m.replace('"number": 1', '"number": Infinity', 1), "invalid JSON: Infinity is not a number"),
+    "-Infinity": (lambda m: m.replace('"marks": ', '"marks": -Infinity, "x": ', 1), "-Infinity is not a number"),
+    "NaN": (lambda m: m.replace('"marks": ', '"marks": NaN, "x": ', 1), "invalid JSON: NaN is not a number"),
+    "1e999": (lambda m: m.replace('"number": 1', '"number": 1e999', 1), "1e999 is too large to be a number"),
+    "a 5,000-digit number": (lambda m: m.replace('"seed": ', '"seed": ' + "9" * 5000 + ', "x": ', 1),
+                             "a number of 5000 characters is too long"),
+    "3,000 nested [": (lambda m: m.replace('"notes": [', '"notes": [' + "[" * 3000 + "]" * 3000 + ",", 1),
+                       "invalid JSON: nested too deeply"),
+    "3,000 [ never closed": (lambda m: "[" * 3000, "invalid JSON: nested too deeply"),
+    "a key twice": (lambda m: m.replace('"title": ', '"title": "x", "title": ', 1), "'title' appears twice"),
+    "marks a fraction": (lambda m: m.replace('"marks": 1', '"marks": 1.5', 1),
+                         "questions[1].parts[1].marks: must be a whole number"),
+    "number true": (lambda m: m.replace('"number": 1', '"number": true', 1), "questions[1].number: must be a whole"),
+    "format true": (lambda m: m.replace('"format": 1', '"format": true', 1), "is not an exam manifest of format 1"),
+    "parts an object": (lambda m: m.replace('"parts": [', '"parts": {"a": [', 1).replace("}\n      ]", "}]}", 1),
+                        "questions[1].parts: must be a list"),
+    "a student a list": (lambda m: m.replace('"students": [', '"students": [[1], ', 1), "students[1]: must be an object"),
+    "title missing": (lambda m: m.replace('"title": ', '"titel": ', 1), "title: is missing"),
+    "a list": (lambda m: "[]", "is not an exam manifest of format 1"),
+    "empty": (lambda m: "", "line 1: invalid JSON: Expecting value"),
+    "a byte-order mark": (lambda m: "\ufeff" + m, None),  # read as the same manifest
+}
+
+
+@pytest.mark.parametrize("case", sorted(MANIFESTS))
+def test_a_spoilt_manifest_is_one_line_and_exit_2(case, exam_folder, tmp_path):
+    import shutil
+
+    spoil, expected = MANIFESTS[case]
+    folder = tmp_path / "exam"
+    shutil.copytree(exam_folder, folder)
+    manifest = folder / "manifest.json"
+    manifest.write_text(spoil(manifest.read_text(encoding="utf-8")), encoding="utf-8")
+    answers = tmp_path / "answers.yaml"
+    answers.write_text("student: v01\nq1: {eigenvalues: [1, 2]}\n")
+    result = run_cli("check", "--exam", str(folder), str(answers))
+    if expected is None:
+        assert result.exit_code == 0 and "v01" in result.output, result.stderr
+        return
+    assert result.exit_code == 2, result.stderr
+    lines = result.stderr.splitlines()
+    assert len(lines) == 1 and lines[0].startswith(f"error: {manifest}: ") and expected in lines[0], result.stderr

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+import math
 import os
 import re
 import stat
@@ -146,6 +148,57 @@ def parse_yaml(text: str, source: str, *, what: str = "must be a YAML mapping wi
     return raw
 
 
+_JSON_STRING = re.compile(r'"(?:[^"\\]|\\.)*"')
+_JSON_BRACKET = re.compile(r"[\[\]{}]")
+
+
+def parse_json(text: str, source: str, *, what: str = "must be a JSON object") -> dict:
+    """A JSON object read as a YAML document is (parse_yaml): nested at most MAX_NESTING deep, numbers
+    finite and of at most MAX_NUMBER_CHARS characters, anything else one error naming the file.
+
+    Python's json reads NaN, Infinity and 1e999 as floats that are no numbers, and recurses once per
+    bracket: the depth is counted first, outside strings, with two regular expressions."""
+    depth = deepest = 0
+    for m in _JSON_BRACKET.finditer(_JSON_STRING.sub('""', text)):
+        depth += 1 if m.group() in "[{" else -1
+        deepest = max(deepest, depth)
+    if deepest > MAX_NESTING:
+        raise ProblemError(f"invalid JSON: nested too deeply (more than {MAX_NESTING} levels)", file=source)
+
+    def number(kind):
+        def read(literal: str):
+            if len(literal) > MAX_NUMBER_CHARS:
+                raise ValueError(f"a number of {len(literal)} characters is too long (at most {MAX_NUMBER_CHARS})")
+            value = kind(literal)
+            if not math.isfinite(value):
+                raise ValueError(f"{literal} is too large to be a number")
+            return value
+        return read
+
+    def constant(name: str):
+        raise ValueError(f"{name} is not a number")
+
+    def unique(pairs: list) -> dict:
+        out = dict(pairs)
+        if len(out) < len(pairs):  # json keeps the last of two, silently
+            seen = set()
+            twice = next(k for k, _ in pairs if k in seen or seen.add(k))
+            raise ValueError(f"the key {shorten(twice)!r} appears twice in one object")
+        return out
+
+    try:
+        raw = json.loads(text.removeprefix("\ufeff"), parse_int=number(int), parse_float=number(float),
+                         parse_constant=constant, object_pairs_hook=unique)
+    except json.JSONDecodeError as err:
+        raise ProblemError(f"line {err.lineno}: invalid JSON: {shorten(err.msg, 120)}", file=source) from None
+    except (ValueError, RecursionError) as err:  # from the hooks above
+        why = "nested too deeply" if isinstance(err, RecursionError) else shorten(str(err), 120)
+        raise ProblemError(f"invalid JSON: {why}", file=source) from None
+    if not isinstance(raw, dict):
+        raise ProblemError(what, file=source)
+    return raw
+
+
 def _yaml_message(err: yaml.YAMLError) -> str:
     if isinstance(err, yaml.reader.ReaderError):
         character = err.character if isinstance(err.character, int) else ord(err.character[:1] or "\0")
@@ -186,6 +239,8 @@ def _measure(root: yaml.Node, loader) -> None:
                 raise ProblemError(f"invalid YAML: nested too deeply (more than {MAX_NESTING} levels)",
                                    field=where or None)
             sizes[key] = (values, depth)
+            if isinstance(node, yaml.MappingNode):
+                _no_key_twice(node, loader, where)
             continue
         if key in sizes:
             if sizes[key] is _OPEN:
@@ -212,6 +267,26 @@ def _children(node: yaml.Node, where: str) -> list[tuple[yaml.Node, str]]:
             out += [(k, where), (v, f"{where}.{name}" if where else name)]
         return out
     return []
+
+
+def _no_key_twice(node: yaml.MappingNode, loader, where: str) -> None:
+    """Refuse a key written twice in one mapping: YAML would keep the second silently (two `points:`
+    in a problem file, the first one the lecturer is looking at)."""
+    first: dict = {}
+    for k, _ in node.value:
+        if not isinstance(k, yaml.ScalarNode):
+            continue  # a list or mapping as a key: PyYAML's own error follows
+        value = loader.construct_object(k)  # built already by _check_scalar: this only looks it up
+        line = k.start_mark.line + 1 if k.start_mark is not None else None
+        try:
+            seen = value in first
+        except TypeError:  # unhashable: PyYAML's own error follows
+            continue
+        if seen:
+            also = f" (first on line {first[value]})" if first[value] else ""
+            raise ProblemError(f"line {line}: the key {shorten(str(k.value))!r} appears twice in one mapping{also}",
+                               field=where or None)
+        first[value] = line
 
 
 # YAML's escapes in double quotes that begin LaTeX commands: "\frac" is a form feed and "rac".
