@@ -127,3 +127,44 @@ def test_a_spoilt_manifest_is_one_line_and_exit_2(case, exam_folder, tmp_path):
     assert result.exit_code == 2, result.stderr
     lines = result.stderr.splitlines()
     assert len(lines) == 1 and lines[0].startswith(f"error: {manifest}: ") and expected in lines[0], result.stderr
+
+
+# --- YAML: counted from the parser's events before anything is built ------------------------------
+
+LARGE = {  # a megabyte of values: composed in 6 to 10 s of CPU before they were counted
+    "small lists": "topic: amortised\nn: [" + ", ".join(["[1]"] * 200_000) + "]\n",
+    "a block list": "topic: amortised\nn:\n" + "- 1\n" * 240_000,
+}
+
+
+@pytest.mark.parametrize("case", sorted(LARGE))
+def test_a_megabyte_of_values_is_refused_before_it_is_built(case):
+    import time
+
+    from tutor.errors import ProblemError
+    from tutor.problem import parse_yaml
+
+    start = time.process_time()
+    with pytest.raises(ProblemError) as info:
+        parse_yaml(LARGE[case], "big.yaml")
+    assert time.process_time() - start < 1.0
+    assert str(info.value) == "big.yaml: n: more than 20000 values"
+
+
+TWICE = {  # YAML and JSON keep the second of two keys, silently
+    "a problem's field": ("solve", "topic: kernel-pca\npoints: [[0], [1]]\nkernel: {name: linear}\n"
+                                   "points: [[0], [2]]\n", "line 4: the key 'points' appears twice"),
+    "a kernel's field": ("solve", "topic: kernel-pca\npoints: [[0], [1]]\nkernel: {name: rbf, gamma: 1, gamma: 2}\n",
+                         "kernel: line 3: the key 'gamma' appears twice"),
+    "an answer": ("check", "eigenvalues: [6, 2, 0]\neigenvalues: [1, 2, 3]\n", "the key 'eigenvalues' appears twice"),
+}
+
+
+@pytest.mark.parametrize("case", sorted(TWICE))
+def test_a_key_written_twice_is_refused(case, tmp_path):
+    command, text, expected = TWICE[case]
+    path = tmp_path / "file.yaml"
+    path.write_text(text)
+    args = ("solve", str(path)) if command == "solve" else ("check", "kernel-pca/linear-three-points", str(path))
+    result = run_cli(*args)
+    assert result.exit_code == 2 and expected in result.stderr and len(result.stderr.splitlines()) == 1, result.stderr

@@ -103,12 +103,11 @@ def _decode(data: bytes, shown: str) -> str:
 
 
 # libyaml's parser where PyYAML was built with it (every wheel on PyPI is): the same documents in a
-# tenth of the time. Its composer recurses in C, with no depth limit: tens of thousands of nested
-# brackets crash the process. So it only reads text that cannot nest deeply; anything else goes to
-# the pure-Python loader, which stops at Python's recursion limit.
-_FAST_LOADER = getattr(yaml, "CSafeLoader", None)
-_FAST_MAX_DEPTH = 64
-_INDENT = re.compile(r"^[ \t]*", re.MULTILINE)
+# tenth of the time. Its composer recurses in C, with no depth limit of its own, and the pure-Python
+# one composes a megabyte of small lists in ten seconds before anything can count them. So the events
+# are scanned first (a parser is a loop, not a recursion, in both): nesting and the number of values
+# are known before any node is built, and only a document within both bounds is composed.
+_FAST_LOADER = getattr(yaml, "CSafeLoader", None) or yaml.SafeLoader
 
 # Bounds on the document as the program sees it, aliases expanded: a few hundred bytes of anchors and
 # aliases ("billion laughs") describe a billion values. The largest real files (an answers file with
@@ -117,16 +116,50 @@ MAX_VALUES = 20_000
 MAX_NESTING = 48
 MAX_NUMBER_CHARS = 100  # an int or float scalar: Python refuses to read ints over 4,300 digits anyway
 _NUMBER_TAGS = ("tag:yaml.org,2002:int", "tag:yaml.org,2002:float")
+_NODE_EVENTS = (yaml.ScalarEvent, yaml.SequenceStartEvent, yaml.MappingStartEvent, yaml.AliasEvent)
 
 
-def _loader_for(text: str):
-    # Every level of nesting opens with a bracket, a brace, a dash, a question mark or more indentation.
-    depth = sum(text.count(c) for c in "[{-?") + max(len(m) for m in _INDENT.findall(text))
-    return _FAST_LOADER if _FAST_LOADER is not None and depth <= _FAST_MAX_DEPTH else yaml.SafeLoader
+def _scan(loader) -> None:
+    """Refuse, from the parser's events alone, a document nested too deeply or with too many values
+    as written (aliases are counted once here; _measure counts them expanded), naming the top-level field."""
+    depth = values = 0
+    top = ""  # the top-level key being read, for the message
+    expect_key = False  # at depth 1 of a mapping: the next scalar is a key
+    for event in iter(loader.get_event, None):
+        if isinstance(event, yaml.StreamEndEvent):
+            return
+        if isinstance(event, _NODE_EVENTS):
+            values += 1
+            if values > MAX_VALUES:
+                raise ProblemError(f"more than {MAX_VALUES} values", field=top or None)
+            if depth == 1:
+                if expect_key and isinstance(event, yaml.ScalarEvent):
+                    top = shorten(str(event.value))
+                expect_key = not expect_key
+        if isinstance(event, (yaml.SequenceStartEvent, yaml.MappingStartEvent)):
+            depth += 1
+            if depth == 1:
+                expect_key = isinstance(event, yaml.MappingStartEvent)
+            if depth > MAX_NESTING:
+                line = f"line {event.start_mark.line + 1}: " if event.start_mark is not None else ""
+                raise ProblemError(f"{line}invalid YAML: nested too deeply (more than {MAX_NESTING} levels)",
+                                   field=top or None)
+        elif isinstance(event, (yaml.SequenceEndEvent, yaml.MappingEndEvent)):
+            depth -= 1
 
 
 def parse_yaml(text: str, source: str, *, what: str = "must be a YAML mapping with a topic field") -> dict:
-    loader = _loader_for(text)(text)
+    try:
+        scanner = _FAST_LOADER(text)
+        try:
+            _scan(scanner)
+        finally:
+            scanner.dispose()
+    except yaml.YAMLError as err:
+        raise ProblemError(_yaml_message(err), file=source) from None
+    except TutorError as err:
+        raise err.located(file=source) from None
+    loader = _FAST_LOADER(text)  # nested at most MAX_NESTING deep: libyaml's composer recurses that far at most
     try:
         node = loader.get_single_node()
         if node is not None:
@@ -206,6 +239,8 @@ def _yaml_message(err: yaml.YAMLError) -> str:
     mark = getattr(err, "problem_mark", None)
     where = f"line {mark.line + 1}: " if mark is not None else ""
     problem = getattr(err, "problem", None) or "invalid YAML"
+    if "maximum nesting depth" in problem:  # libyaml's own limit (1,000), met before _scan's
+        problem = f"nested too deeply (more than {MAX_NESTING} levels)"
     hint = ""
     if "unknown escape character" in problem:  # "\sqrt{2}" in double quotes
         hint = ("; in double quotes a backslash starts an escape: write LaTeX in single quotes, "
