@@ -150,6 +150,17 @@ def timeout_option(fn):
              "(0: no limit). Rendering the result gets the same limit.")(fn)
 
 
+def text_option(value: str, option: str) -> str:
+    """An option that is a line of text in the output (a title): checked as a problem's title is."""
+    from .errors import TutorError
+    from .fields import text
+
+    try:
+        return text(value, option)
+    except TutorError as err:
+        raise TutorError(err.message, field=option) from None
+
+
 def write_or_echo(text: str, output: str | None) -> None:
     """Write text to the output file if one was given, else to standard output."""
     if output:
@@ -424,14 +435,9 @@ def qti(files, output, title, timeout):
     problem's statement, then a numerical item per number asked, with the worked solution as feedback."""
     from . import solve as solve_problem
     from .deadline import deadline
-    from .errors import TutorError
-    from .fields import text
     from .qti import package, zipped
 
-    try:
-        title = text(title, "--title")
-    except TutorError as err:
-        raise TutorError(err.message, field="--title") from None
+    title = text_option(title, "--title")
     solutions = [numbers_asked(solve_problem(f, timeout=timeout), f, "QTI") for f in files]
     with deadline(timeout * len(files), "writing the questions"):
         data = zipped(package(solutions, title))
@@ -481,13 +487,9 @@ def sheet(files, fmt, solutions, title, output, pdf, detail, figures, timeout):
     from . import solve as solve_problem
     from .deadline import deadline
     from .errors import TutorError
-    from .fields import text
     from .rendering import render_sheet
 
-    try:
-        title = text(title, "--title")
-    except TutorError as err:
-        raise TutorError(err.message, field="--title") from None
+    title = text_option(title, "--title")
     if pdf and not output:
         raise TutorError("--pdf needs --output FILE.pdf", field="--pdf")
     worked = [solve_problem(f, timeout=timeout) for f in files]
