@@ -277,7 +277,7 @@ PROBLEM = "topic: kernel-pca\ntitle: Three points\npoints: [[0, 0], [2, 0], [1, 
 ANSWERS = "eigenvalues: [6, 2, 0]\nvariances: [2, 2/3, 0]\n"
 EXAM_ANSWERS = "student: s1\nq1: {eigenvalues: [6, 2, 0]}\n"
 # Values no field of a problem takes; each replaces the points, or the kernel's name.
-VALUES = [".inf", "-.inf", ".nan", "1.0e+999", "9" * 101, "!!binary aGVsbG8=", "2001-01-01", "null", "true",
+NO_FIELD_TAKES = [".inf", "-.inf", ".nan", "1.0e+999", "9" * 101, "!!binary aGVsbG8=", "2001-01-01", "null", "true",
           "{}", "[" * 60 + "]" * 60, "{a: {b: {c: {d: [.nan]}}}}", "[[.nan, 1], [1, .inf]]", "!!python/name:os.system",
           "&a [1, *a]", "'" + "(" * 41 + "1" + ")" * 41 + "'"]
 
@@ -311,7 +311,7 @@ def _documents(valid: str, rng) -> dict[str, bytes]:
 
 def _problem_documents(rng) -> dict[str, bytes]:
     out = _documents(PROBLEM, rng)
-    for value in VALUES:
+    for value in NO_FIELD_TAKES:
         out[f"points: {value[:20]}"] = PROBLEM.replace("[[0, 0], [2, 0], [1, 3]]", value).encode()
         out[f"a point's entry: {value[:20]}"] = PROBLEM.replace("[2, 0]", f"[2, {value}]").encode()
         out[f"kernel.name: {value[:20]}"] = PROBLEM.replace("{name: linear}", f"{{name: {value}}}").encode()
