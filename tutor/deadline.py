@@ -14,11 +14,11 @@ CLI always runs in the main thread).
 
 from __future__ import annotations
 
+import contextlib
 import math
 import signal
 import threading
 import time
-from contextlib import contextmanager
 
 from .errors import SolveTimeout, TutorError
 
@@ -32,11 +32,25 @@ class _Alarm(BaseException):
     """Raised by the alarm: not an Exception, so `except Exception` fallbacks do not swallow it."""
 
 
+# Where an alarm must not land: this module's own cleanup, and contextlib's __exit__ on its way there.
+_OWN_CODE = frozenset({__file__, contextlib.__file__})
+
+
+def _on_alarm(signum, frame):
+    """Stop the block; but not from inside the deadline's own way out. A repeated alarm that landed
+    there escaped the block as a bare _Alarm (a traceback), or stopped _disarm before the timer was,
+    and the next alarm then killed the process (exit 142); the one after, or the late-return check,
+    ends the block instead."""
+    if frame is not None and frame.f_code.co_filename in _OWN_CODE:
+        return
+    raise _Alarm()
+
+
 def _enforceable() -> bool:
     return hasattr(signal, "setitimer") and threading.current_thread() is threading.main_thread()
 
 
-@contextmanager
+@contextlib.contextmanager
 def deadline(seconds: float | None, what: str = "the solve"):
     """Run the block with at most `seconds` of wall time (None or 0: no limit of its own).
 
@@ -56,10 +70,7 @@ def deadline(seconds: float | None, what: str = "the solve"):
     end = min(mine, outer) if outer is not None else mine
     message = f"{what} took longer than the time limit of {seconds:g} s (--timeout) and was stopped"
 
-    def on_alarm(signum, frame):
-        raise _Alarm()
-
-    previous = signal.signal(signal.SIGALRM, on_alarm)
+    previous = signal.signal(signal.SIGALRM, _on_alarm)
     _active.append(end)
     signal.setitimer(signal.ITIMER_REAL, max(end - now, 1e-3), _REPEAT)
     try:
