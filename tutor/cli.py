@@ -103,6 +103,9 @@ class Bounded(click.ParamType):
             self.fail(f"{brief(value)} is not {self.what}", param, ctx)
         return number
 
+    def get_metavar(self, param, ctx=None):  # --seed 0..1000000000 in --help, where no metavar is given
+        return f"{self.low}..{self.high}"
+
     def __repr__(self):
         return f"Bounded({self.low}, {self.high}, whole={self.whole})"
 
