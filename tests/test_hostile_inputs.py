@@ -36,7 +36,7 @@ def _numeric_options():
 
 
 OPTIONS = list(_numeric_options())
-HOSTILE = ["nan", "inf", "-inf", "1e999", "-1", "9" * 5000]
+HOSTILE = ["nan", "inf", "-inf", "1e999", "-1", "9" * 5000, "1e-400"]
 
 
 def test_every_numeric_option_is_found():
@@ -48,7 +48,7 @@ def test_every_numeric_option_is_found():
             ("serve", "--workers"), ("exam", "--jobs")} <= found
 
 
-@pytest.mark.parametrize("value", HOSTILE, ids=["nan", "inf", "-inf", "1e999", "-1", "5000 digits"])
+@pytest.mark.parametrize("value", HOSTILE, ids=["nan", "inf", "-inf", "1e999", "-1", "5000 digits", "1e-400"])
 @pytest.mark.parametrize("command,option,needed", OPTIONS, ids=[f"{c} {o}" for c, o, _ in OPTIONS])
 def test_a_numeric_option_refuses_a_hostile_value_in_one_line(command, option, needed, value):
     result = run_cli(*command.split(), option, value, *needed)

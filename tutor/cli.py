@@ -97,6 +97,8 @@ class Bounded(click.ParamType):
                 number = int(value) if self.whole else float(value)
             except (TypeError, ValueError):  # int() also refuses more than 4,300 digits
                 number = None
+        if number == 0 and any(c in "123456789" for c in str(value).lower().split("e")[0]):
+            number = None  # 1e-400 reads as 0.0, which --timeout takes as no limit at all
         if number is None or not math.isfinite(number) or not self.low <= number <= self.high:
             from .escaping import brief
 
