@@ -67,6 +67,7 @@ def test_any_usage_error_is_one_line():
         result = run_cli(*args)
         assert result.exit_code == 2 and len(result.stderr.splitlines()) == 1, (args, result.stderr)
         assert result.stderr.startswith("error: ") and "--help`" in result.stderr
+    assert "Commands:" in run_cli("export").output  # no command at all: the group's help, as before
 
 
 # --- the exam manifest: JSON that Python's json reads as no numbers, or recurses on ------------------

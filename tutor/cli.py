@@ -6,6 +6,7 @@ stderr, ``error: FILE: FIELD: what is wrong``, and exit code 2.
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import math
 import os
@@ -137,14 +138,18 @@ class Commands(click.Group):
             return super().invoke(ctx)
 
 
-class _one_line:
-    def __enter__(self):
-        return self
+# Ours already, or `tutor export` with no command: the help, as click shows it (click 8.2 and later)
+_AS_CLICK_SHOWS = (OneLineUsageError, getattr(click.exceptions, "NoArgsIsHelpError", OneLineUsageError))
 
-    def __exit__(self, kind, err, tb):
-        if isinstance(err, click.UsageError) and not isinstance(err, OneLineUsageError):
-            raise OneLineUsageError(err.format_message(), err.ctx) from None
-        return False
+
+@contextlib.contextmanager
+def _one_line():
+    try:
+        yield
+    except _AS_CLICK_SHOWS:
+        raise
+    except click.UsageError as err:  # click's own: usage, a hint and the error on three lines
+        raise OneLineUsageError(err.format_message(), err.ctx) from None
 
 
 def timeout_option(fn):
