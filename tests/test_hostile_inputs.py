@@ -169,3 +169,17 @@ def test_a_key_written_twice_is_refused(case, tmp_path):
     args = ("solve", str(path)) if command == "solve" else ("check", "kernel-pca/linear-three-points", str(path))
     result = run_cli(*args)
     assert result.exit_code == 2 and expected in result.stderr and len(result.stderr.splitlines()) == 1, result.stderr
+
+
+@pytest.mark.parametrize("text", ['"\\' * 500_000, '"' + "\\" * 999_999, "[" * 1_000_000, '\\""' * 330_000])
+def test_a_megabyte_of_quotes_backslashes_or_brackets_is_refused_at_once(text):
+    # '"\"\"\"…' made the regular expression that skips strings backtrack: 6 s for 40 kB, quadratic
+    import time
+
+    from tutor.errors import ProblemError
+    from tutor.problem import parse_json
+
+    start = time.process_time()
+    with pytest.raises(ProblemError):
+        parse_json(text, "manifest.json")
+    assert time.process_time() - start < 0.5

@@ -181,7 +181,9 @@ def parse_yaml(text: str, source: str, *, what: str = "must be a YAML mapping wi
     return raw
 
 
-_JSON_STRING = re.compile(r'"(?:[^"\\]|\\.)*"')
+# A string, or one never closed running to the end: possessive, so that no "\"\"\"… makes it backtrack
+# (and, failing nowhere, no start is tried twice).
+_JSON_STRING = re.compile(r'"(?:[^"\\]|\\.)*+(?:"|\\?\Z)', re.DOTALL)
 _JSON_BRACKET = re.compile(r"[\[\]{}]")
 
 
@@ -191,12 +193,11 @@ def parse_json(text: str, source: str, *, what: str = "must be a JSON object") -
 
     Python's json reads NaN, Infinity and 1e999 as floats that are no numbers, and recurses once per
     bracket: the depth is counted first, outside strings, with two regular expressions."""
-    depth = deepest = 0
+    depth = 0
     for m in _JSON_BRACKET.finditer(_JSON_STRING.sub('""', text)):
         depth += 1 if m.group() in "[{" else -1
-        deepest = max(deepest, depth)
-    if deepest > MAX_NESTING:
-        raise ProblemError(f"invalid JSON: nested too deeply (more than {MAX_NESTING} levels)", file=source)
+        if depth > MAX_NESTING:
+            raise ProblemError(f"invalid JSON: nested too deeply (more than {MAX_NESTING} levels)", file=source)
 
     def number(kind):
         def read(literal: str):
