@@ -137,5 +137,13 @@ def test_an_alarm_that_lands_on_the_deadline_s_way_out_is_let_pass():
         pass
     assert frames[0].f_code.co_filename == contextlib.__file__
     assert module._on_alarm(signal.SIGALRM, frames[0]) is None  # let pass: the next alarm, or the end, stops it
+    # signal.signal, called by the cleanup, where an alarm caught just before it blocked SIGALRM runs
+    from types import SimpleNamespace as frame
+
+    in_cleanup = frame(f_code=frame(co_filename=signal.__file__),
+                       f_back=frame(f_code=frame(co_filename=module.__file__), f_back=sys._getframe()))
+    assert module._on_alarm(signal.SIGALRM, in_cleanup) is None
     with pytest.raises(module._Alarm):
         module._on_alarm(signal.SIGALRM, sys._getframe())  # anywhere in the block: stop it
+    with pytest.raises(module._Alarm):
+        module._on_alarm(signal.SIGALRM, frame(f_code=frame(co_filename=signal.__file__), f_back=sys._getframe()))

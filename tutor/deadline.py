@@ -32,17 +32,19 @@ class _Alarm(BaseException):
     """Raised by the alarm: not an Exception, so `except Exception` fallbacks do not swallow it."""
 
 
-# Where an alarm must not land: this module's own cleanup, and contextlib's __exit__ on its way there.
-_OWN_CODE = frozenset({__file__, contextlib.__file__})
-
-
 def _on_alarm(signum, frame):
     """Stop the block; but not from inside the deadline's own way out. A repeated alarm that landed
     there escaped the block as a bare _Alarm (a traceback), or stopped _disarm before the timer was,
     and the next alarm then killed the process (exit 142); the one after, or the late-return check,
-    ends the block instead."""
-    if frame is not None and frame.f_code.co_filename in _OWN_CODE:
+    ends the block instead. The way out is contextlib's __exit__ on its way to the generator, or any
+    frame called from this module's code (signal.signal in _disarm: an alarm caught just before
+    SIGALRM was blocked still runs its handler there)."""
+    if frame is not None and frame.f_code.co_filename == contextlib.__file__:
         return
+    while frame is not None:  # the block itself runs in the caller's frames, never below one of ours
+        if frame.f_code.co_filename == __file__:
+            return
+        frame = frame.f_back
     raise _Alarm()
 
 
