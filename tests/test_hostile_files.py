@@ -253,3 +253,103 @@ def test_a_file_name_with_control_characters_stays_on_one_line(tmp_path):
     (folder / "a\nb\x1b[2J.yaml").write_text("eigenvalue: [6, 2, 0]\n")
     line = one_error_line(tutor("check", LINEAR, str(folder)))
     assert r"a\nb\x1b[2J.yaml: eigenvalue: not an answer" in line
+
+
+# --- fuzz: hostile files of every kind at solve, check and check --exam, in one limited child ----------
+
+# One child process runs every case through the CLI in-process (one SymPy import for all), under the
+# memory ceiling and a CPU limit, and reports each case's exit code, stderr and CPU time.
+DRIVER = r"""
+import json, sys, time
+from click.testing import CliRunner
+from tutor.cli import main
+runner = CliRunner()
+for line in sys.stdin:
+    args = json.loads(line)
+    start = time.process_time()
+    result = runner.invoke(main, args)
+    crash = None if isinstance(result.exception, (SystemExit, type(None))) else repr(result.exception)
+    print(json.dumps({"code": result.exit_code, "stderr": result.stderr, "crash": crash,
+                      "cpu": time.process_time() - start}), flush=True)
+"""
+
+PROBLEM = "topic: kernel-pca\ntitle: Three points\npoints: [[0, 0], [2, 0], [1, 3]]\nkernel: {name: linear}\n"
+ANSWERS = "eigenvalues: [6, 2, 0]\nvariances: [2, 2/3, 0]\n"
+EXAM_ANSWERS = "student: s1\nq1: {eigenvalues: [6, 2, 0]}\n"
+# Values no field of a problem takes; each replaces the points, or the kernel's name.
+NO_FIELD_TAKES = [".inf", "-.inf", ".nan", "1.0e+999", "9" * 101, "!!binary aGVsbG8=", "2001-01-01", "null", "true",
+          "{}", "[" * 60 + "]" * 60, "{a: {b: {c: {d: [.nan]}}}}", "[[.nan, 1], [1, .inf]]", "!!python/name:os.system",
+          "&a [1, *a]", "'" + "(" * 41 + "1" + ")" * 41 + "'"]
+
+
+def _documents(valid: str, rng) -> dict[str, bytes]:
+    """Hostile variants of a valid document, each with a name for the failure message."""
+    first, rest = valid.split("\n", 1)
+    key = rest.split(":", 1)[0]
+    out = {
+        "empty": b"", "only spaces": b"   \n\n", "only a comment": b"# nothing\n", "a list": b"- 1\n- 2\n",
+        "a scalar": b"42\n", "two documents": (valid + "---\n" + valid).encode(),
+        "binary": bytes(rng.randrange(256) for _ in range(200)), "a NUL": valid.replace(":", ":\x00", 1).encode(),
+        "a BOM then binary": b"\xef\xbb\xbf\xff\xfe" + valid.encode(), "UTF-16": valid.encode("utf-16"),
+        "deep flow": (first + "\nx: " + "[" * 5000 + "]" * 5000 + "\n").encode(),
+        "deep block": (first + "\nx:\n" + "- " * 5000 + "1\n").encode(),
+        "deep mappings": (first + "\n" + "".join(" " * i + "a:\n" for i in range(200))).encode(),
+        "never closed": (first + "\nx: " + "{" * 3000).encode(),
+        "a key twice": (valid + rest).encode(),
+        "an alias bomb": (first + "\nx: " + bomb() + "\n").encode(),
+        "a tab indent": (first + "\n\t" + rest).encode(),
+        "a long key": (valid + "k" * 100_000 + ": 1\n").encode(),
+        "a key that is a list": (valid + "? [a, b]\n: 1\n").encode(),
+        "a key that is a mapping": (valid + "{a: 1}: 2\n").encode(),
+        f"{key} a 4,301-digit number": (first + f"\n{key}: " + "1" * 4301 + "\n").encode(),
+        "a merge key": (valid + "<<: {x: 1}\n").encode(),
+    }
+    for cut in sorted(rng.sample(range(5, len(valid) - 1), 3)):  # cut off inside a bracket or a key
+        out[f"cut at {cut}"] = (valid[:cut] + "[" if valid[cut - 1] != "\n" else valid[:cut] + "{").encode()
+    return out
+
+
+def _problem_documents(rng) -> dict[str, bytes]:
+    out = _documents(PROBLEM, rng)
+    for value in NO_FIELD_TAKES:
+        out[f"points: {value[:20]}"] = PROBLEM.replace("[[0, 0], [2, 0], [1, 3]]", value).encode()
+        out[f"a point's entry: {value[:20]}"] = PROBLEM.replace("[2, 0]", f"[2, {value}]").encode()
+        out[f"kernel.name: {value[:20]}"] = PROBLEM.replace("{name: linear}", f"{{name: {value}}}").encode()
+    return out
+
+
+def test_hostile_files_at_solve_check_and_check_exam_are_one_line_each(tmp_path):
+    import json
+    import random
+
+    rng = random.Random(29)
+    exam = tmp_path / "exam"
+    (exam / "s1").mkdir(parents=True)
+    (exam / "s1" / "q1.yaml").write_text(PROBLEM)
+    (exam / "manifest.json").write_text(json.dumps({
+        "format": 1, "title": "t", "questions": [{"number": 1, "topic": "kernel-pca", "parts": [
+            {"key": "eigenvalues", "label": "(a)", "marks": 1}]}], "students": [{"id": "s1", "name": "S"}]}))
+    cases = [("solve", name, text) for name, text in _problem_documents(rng).items()]
+    cases += [("check", name, text) for name, text in _documents(ANSWERS, rng).items()]
+    cases += [("check --exam", name, text) for name, text in _documents(EXAM_ANSWERS, rng).items()]
+    runs = []
+    for k, (command, name, data) in enumerate(cases):
+        path = tmp_path / f"case{k}.yaml"
+        path.write_bytes(data)
+        args = {"solve": ["solve", str(path)], "check": ["check", LINEAR, str(path)],
+                "check --exam": ["check", "--exam", str(exam), str(path)]}[command]
+        runs.append(json.dumps([*args, "--timeout", "10"]))
+    warm = json.dumps(["check", LINEAR, str(tmp_path / "none.yaml")])  # the imports, paid once before timing
+    child = subprocess.run([sys.executable, "-c", DRIVER], input="\n".join([warm, *runs]) + "\n", text=True,
+                           capture_output=True, timeout=300, cwd=ROOT, preexec_fn=_limit_memory)
+    assert child.returncode == 0, child.stderr[-2000:]
+    results = [json.loads(line) for line in child.stdout.splitlines()][1:]
+    assert len(results) == len(cases), child.stderr[-2000:]
+    wrong = []
+    for (command, name, _), result in zip(cases, results):
+        lines = result["stderr"].splitlines()
+        if (result["code"] != 2 or result["crash"] or len(lines) != 1 or not lines[0].startswith("error: ")
+                or "internal error" in lines[0] or result["cpu"] > 1.0):
+            wrong.append(f"{command} {name}: exit {result['code']}, {result['cpu']:.2f} s, {result['crash']}, "
+                         f"{result['stderr'][:200]!r}")
+    assert not wrong, "\n".join(wrong)

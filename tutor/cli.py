@@ -6,7 +6,9 @@ stderr, ``error: FILE: FIELD: what is wrong``, and exit code 2.
 
 from __future__ import annotations
 
+import contextlib
 import functools
+import math
 import os
 import sys
 
@@ -79,12 +81,94 @@ def cannot_write(path: str, error: OSError):
     return TutorError(f"cannot write: {error.strerror or error}", file=path)
 
 
+class Bounded(click.ParamType):
+    """A number from ``low`` to ``high``, never NaN or ±inf: click's FloatRange lets NaN through (every
+    comparison with it is false) and its errors echo a 5,000-digit value in full."""
+
+    def __init__(self, low: float, high: float, *, whole: bool = True, unit: str = ""):
+        self.low, self.high, self.whole = low, high, whole
+        self.name = "integer" if whole else "number"
+        self.what = f"{'a whole number' if whole else 'a number'}{unit} from {low} to {high}"
+
+    def convert(self, value, param, ctx):
+        if isinstance(value, (int, float)) and not isinstance(value, bool):
+            number = value  # a default
+        else:
+            try:
+                number = int(value) if self.whole else float(value)
+            except (TypeError, ValueError):  # int() also refuses more than 4,300 digits
+                number = None
+        if number == 0 and any(c in "123456789" for c in str(value).lower().split("e")[0]):
+            number = None  # 1e-400 reads as 0.0, which --timeout takes as no limit at all
+        if number is None or not math.isfinite(number) or not self.low <= number <= self.high:
+            from .escaping import brief
+
+            self.fail(f"{brief(value)} is not {self.what}", param, ctx)
+        return number
+
+    def get_metavar(self, param, ctx=None):  # --seed 0..1000000000 in --help, where no metavar is given
+        return f"{self.low}..{self.high}"
+
+    def __repr__(self):
+        return f"Bounded({self.low}, {self.high}, whole={self.whole})"
+
+
+SECONDS = Bounded(0, 86400, whole=False, unit=" of seconds")
+
+
+class OneLineUsageError(click.UsageError):
+    """A usage error shown as one line, as every other error of the CLI is."""
+
+    def show(self, file=None):
+        command = self.ctx.command_path if self.ctx is not None else "tutor"
+        click.echo(f"error: {self.format_message().rstrip('.')}; see `{command} --help`", file=file, err=file is None)
+
+
+class Commands(click.Group):
+    """The `tutor` group: a usage error of any command (a bad option, a missing argument) is one line."""
+
+    group_class = type  # `export` is one of these too
+
+    def make_context(self, *args, **kwargs):
+        with _one_line():
+            return super().make_context(*args, **kwargs)
+
+    def invoke(self, ctx):
+        with _one_line():
+            return super().invoke(ctx)
+
+
+# Ours already, or `tutor export` with no command: the help, as click shows it (click 8.2 and later)
+_AS_CLICK_SHOWS = (OneLineUsageError, getattr(click.exceptions, "NoArgsIsHelpError", OneLineUsageError))
+
+
+@contextlib.contextmanager
+def _one_line():
+    try:
+        yield
+    except _AS_CLICK_SHOWS:
+        raise
+    except click.UsageError as err:  # click's own: usage, a hint and the error on three lines
+        raise OneLineUsageError(err.format_message(), err.ctx) from None
+
+
 def timeout_option(fn):
     """--timeout S: the time limit of each solve (and of rendering the result)."""
     return click.option(
-        "--timeout", type=click.FloatRange(0, 86400), default=30, show_default=True, metavar="S",
+        "--timeout", type=SECONDS, default=30, show_default=True, metavar="S",
         help="Stop a solve that takes longer than S seconds, with a one-line error and exit 2 "
              "(0: no limit). Rendering the result gets the same limit.")(fn)
+
+
+def text_option(value: str, option: str) -> str:
+    """An option that is a line of text in the output (a title): checked as a problem's title is."""
+    from .errors import TutorError
+    from .fields import text
+
+    try:
+        return text(value, option)
+    except TutorError as err:
+        raise TutorError(err.message, field=option) from None
 
 
 def write_or_echo(text: str, output: str | None) -> None:
@@ -99,7 +183,7 @@ def write_or_echo(text: str, output: str | None) -> None:
         echo(text, nl=False)
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.group(cls=Commands, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(package_name="tutor", prog_name="tutor")
 def main():
     """Exact worked solutions for kernel methods and PCA, in the style of the lecture recipes."""
@@ -152,7 +236,7 @@ def figure_stem(output: str | None, fmt: str) -> str | None:
 @click.option("--detail", type=click.Choice(["brief", "full"]), default="brief", show_default=True,
               help="brief: the recipe's steps one line each, like the notes' worked examples; "
                    "full: every hand step. JSON is the same at both levels.")
-@click.option("--fade", type=int, default=None, metavar="K",
+@click.option("--fade", type=Bounded(1, 10**6), default=None, metavar="K",
               help="A derivation problem: show line K as a blank to fill (overrides the file's fade).")
 @figures_option
 @timeout_option
@@ -180,15 +264,15 @@ def solve(file, fmt, output, detail, fade, figures, timeout):
               show_default=True, help="The report as Markdown, plain text or JSON.")
 @click.option("--csv", "csv_path", type=click.Path(dir_okay=False, writable=True), default=None,
               help="Write one row per answers file (verdict per key, score) to this CSV, row by row.")
-@click.option("--sig-figs", type=click.IntRange(1, 12), default=None,
+@click.option("--sig-figs", type=Bounded(1, 12), default=None,
               help="Significant figures a decimal answer must match [default: the problem's, else 3].")
 @click.option("--exam", "exam_dir", type=click.Path(file_okay=False), default=None, metavar="DIR",
               help="Grade each answers file (student: ID, q1: {...}, q2: ...) against that student's own "
                    "variants in this folder of `tutor exam`; PROBLEM is then an answers file too. One CSV "
                    "row per student: marks per part and question, total, named mistakes.")
-@click.option("--fade", type=int, default=None, metavar="K",
+@click.option("--fade", type=Bounded(1, 10**6), default=None, metavar="K",
               help="A derivation problem: check the answers for line K (overrides the file's fade).")
-@click.option("--timeout", type=click.FloatRange(0, 86400), default=30, show_default=True, metavar="S",
+@click.option("--timeout", type=SECONDS, default=30, show_default=True, metavar="S",
               help="The time limit of solving the problem, and of checking each answers file (a file that "
                    "runs out gets an error row; the others are still checked). 0: no limit.")
 @reports_errors
@@ -286,15 +370,15 @@ def check_exam(exam_dir, paths, csv_path, sig_figs, timeout):
 @click.argument("blueprint")
 @click.option("--roster", default=None, metavar="CSV",
               help="The students: a CSV file whose header row has the columns id and name.")
-@click.option("--seed", type=click.IntRange(0, 10**9), default=None,
+@click.option("--seed", type=Bounded(0, 10**9), default=None,
               help="The exam's seed [default: the blueprint's; else one is drawn and printed].")
-@click.option("--count", "-n", type=click.IntRange(1, 2000), default=None,
+@click.option("--count", "-n", type=Bounded(1, 2000), default=None,
               help="Without --roster: how many anonymous variants (v01, v02, …). [default: 1]")
 @click.option("--output", "-o", "out_dir", type=click.Path(file_okay=False), required=True,
               help="The folder to write the exam into (made if needed).")
 @click.option("--pdf/--no-pdf", default=True, show_default=True,
               help="Compile every paper, answer key and the solutions book with pdflatex.")
-@click.option("--jobs", "-j", type=click.IntRange(1, 16), default=None,
+@click.option("--jobs", "-j", type=Bounded(1, 16), default=None,
               help="Processes drawing variants and compiling PDFs at once [default: the cores, at most 4].")
 @reports_errors
 def exam(blueprint, roster, seed, count, out_dir, pdf, jobs):
@@ -366,14 +450,9 @@ def qti(files, output, title, timeout):
     problem's statement, then a numerical item per number asked, with the worked solution as feedback."""
     from . import solve as solve_problem
     from .deadline import deadline
-    from .errors import TutorError
-    from .fields import text
     from .qti import package, zipped
 
-    try:
-        title = text(title, "--title")
-    except TutorError as err:
-        raise TutorError(err.message, field="--title") from None
+    title = text_option(title, "--title")
     solutions = [numbers_asked(solve_problem(f, timeout=timeout), f, "QTI") for f in files]
     with deadline(timeout * len(files), "writing the questions"):
         data = zipped(package(solutions, title))
@@ -423,13 +502,9 @@ def sheet(files, fmt, solutions, title, output, pdf, detail, figures, timeout):
     from . import solve as solve_problem
     from .deadline import deadline
     from .errors import TutorError
-    from .fields import text
     from .rendering import render_sheet
 
-    try:
-        title = text(title, "--title")
-    except TutorError as err:
-        raise TutorError(err.message, field="--title") from None
+    title = text_option(title, "--title")
     if pdf and not output:
         raise TutorError("--pdf needs --output FILE.pdf", field="--pdf")
     worked = [solve_problem(f, timeout=timeout) for f in files]
@@ -451,9 +526,9 @@ def sheet(files, fmt, solutions, title, output, pdf, detail, figures, timeout):
 
 @main.command()
 @click.argument("topic")
-@click.option("--seed", type=click.IntRange(0, 10**9), default=None,
+@click.option("--seed", type=Bounded(0, 10**9), default=None,
               help="The first seed (each file records its own). Without it, one is drawn and printed.")
-@click.option("--count", "-n", type=click.IntRange(1, 1000), default=None,
+@click.option("--count", "-n", type=Bounded(1, 1000), default=None,
               help="How many problems (distinct), in all when TOPIC names several. "
                    "[default: 1 a topic; 200 seeds with --stress]")
 @click.option("--difficulty", "-d", type=click.Choice(["easy", "medium", "hard"]), default=None,
@@ -547,11 +622,11 @@ def topics(keys, difficulties):
 @main.command()
 @click.option("--host", default="127.0.0.1", show_default=True,
               help="The address to listen on (0.0.0.0 for every interface: only behind a proxy with HTTPS).")
-@click.option("--port", type=click.IntRange(1, 65535), default=8000, show_default=True)
+@click.option("--port", type=Bounded(1, 65535), default=8000, show_default=True)
 @click.option("--database", default="sqlite:///tutor.db", show_default=True, metavar="URL",
               help="Where attempts are kept: sqlite:///FILE, or postgresql://USER:PASSWORD@HOST/NAME "
                    "(the driver: pip install 'psycopg[binary]').")
-@click.option("--workers", type=click.IntRange(1, 32), default=1, show_default=True,
+@click.option("--workers", type=Bounded(1, 32), default=1, show_default=True,
               help="Server processes, each with two worker processes that draw and check problems.")
 @click.option("--token", default=None, metavar="TOKEN",
               help="The lecturer's token for /class (default: $TUTOR_TOKEN, else a new one, printed).")

@@ -14,12 +14,13 @@ CLI always runs in the main thread).
 
 from __future__ import annotations
 
+import contextlib
+import math
 import signal
 import threading
 import time
-from contextlib import contextmanager
 
-from .errors import SolveTimeout
+from .errors import SolveTimeout, TutorError
 
 DEFAULT_TIMEOUT = 30.0  # seconds, the CLI's --timeout default
 _REPEAT = 0.05  # seconds between alarms once the deadline has passed
@@ -31,17 +32,37 @@ class _Alarm(BaseException):
     """Raised by the alarm: not an Exception, so `except Exception` fallbacks do not swallow it."""
 
 
+def _on_alarm(signum, frame):
+    """Stop the block; but not from inside the deadline's own way out. A repeated alarm that landed
+    there escaped the block as a bare _Alarm (a traceback), or stopped _disarm before the timer was,
+    and the next alarm then killed the process (exit 142); the one after, or the late-return check,
+    ends the block instead. The way out is contextlib's __exit__ on its way to the generator, or any
+    frame called from this module's code (signal.signal in _disarm: an alarm caught just before
+    SIGALRM was blocked still runs its handler there)."""
+    if frame is not None and frame.f_code.co_filename == contextlib.__file__:
+        return
+    while frame is not None:  # the block itself runs in the caller's frames, never below one of ours
+        if frame.f_code.co_filename == __file__:
+            return
+        frame = frame.f_back
+    raise _Alarm()
+
+
 def _enforceable() -> bool:
     return hasattr(signal, "setitimer") and threading.current_thread() is threading.main_thread()
 
 
-@contextmanager
+@contextlib.contextmanager
 def deadline(seconds: float | None, what: str = "the solve"):
     """Run the block with at most `seconds` of wall time (None or 0: no limit of its own).
 
     Nested blocks keep the earlier of the two deadlines. On expiry SolveTimeout says which
     limit was hit, e.g. "the solve took longer than the time limit of 30 s (--timeout) and was stopped".
     """
+    if seconds is not None and not math.isfinite(seconds):
+        # before any state is touched: setitimer refuses NaN only after the handler and _active are set,
+        # which left every later block of the process with a deadline already past
+        raise TutorError(f"must be a finite number of seconds, not {seconds!r}", field="timeout")
     if not seconds or seconds <= 0 or not _enforceable():
         yield
         return
@@ -51,10 +72,7 @@ def deadline(seconds: float | None, what: str = "the solve"):
     end = min(mine, outer) if outer is not None else mine
     message = f"{what} took longer than the time limit of {seconds:g} s (--timeout) and was stopped"
 
-    def on_alarm(signum, frame):
-        raise _Alarm()
-
-    previous = signal.signal(signal.SIGALRM, on_alarm)
+    previous = signal.signal(signal.SIGALRM, _on_alarm)
     _active.append(end)
     signal.setitimer(signal.ITIMER_REAL, max(end - now, 1e-3), _REPEAT)
     try:

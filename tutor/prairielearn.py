@@ -253,7 +253,10 @@ def write(questions: list[QuestionDir], out_dir: str) -> list[str]:
 
 def question_spec(folder) -> dict:
     """The directory's tutor.json."""
-    return json.loads((Path(folder) / "tutor.json").read_text(encoding="utf-8"))
+    from .problem import parse_json
+
+    path = Path(folder) / "tutor.json"
+    return parse_json(path.read_text(encoding="utf-8"), str(path))
 
 
 def generate(data: dict, folder) -> None:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+import math
 import os
 import re
 import stat
@@ -101,12 +103,11 @@ def _decode(data: bytes, shown: str) -> str:
 
 
 # libyaml's parser where PyYAML was built with it (every wheel on PyPI is): the same documents in a
-# tenth of the time. Its composer recurses in C, with no depth limit: tens of thousands of nested
-# brackets crash the process. So it only reads text that cannot nest deeply; anything else goes to
-# the pure-Python loader, which stops at Python's recursion limit.
-_FAST_LOADER = getattr(yaml, "CSafeLoader", None)
-_FAST_MAX_DEPTH = 64
-_INDENT = re.compile(r"^[ \t]*", re.MULTILINE)
+# tenth of the time. Its composer recurses in C, with no depth limit of its own, and the pure-Python
+# one composes a megabyte of small lists in ten seconds before anything can count them. So the events
+# are scanned first (a parser is a loop, not a recursion, in both): nesting and the number of values
+# are known before any node is built, and only a document within both bounds is composed.
+_FAST_LOADER = getattr(yaml, "CSafeLoader", None) or yaml.SafeLoader
 
 # Bounds on the document as the program sees it, aliases expanded: a few hundred bytes of anchors and
 # aliases ("billion laughs") describe a billion values. The largest real files (an answers file with
@@ -115,16 +116,50 @@ MAX_VALUES = 20_000
 MAX_NESTING = 48
 MAX_NUMBER_CHARS = 100  # an int or float scalar: Python refuses to read ints over 4,300 digits anyway
 _NUMBER_TAGS = ("tag:yaml.org,2002:int", "tag:yaml.org,2002:float")
+_NODE_EVENTS = (yaml.ScalarEvent, yaml.SequenceStartEvent, yaml.MappingStartEvent, yaml.AliasEvent)
 
 
-def _loader_for(text: str):
-    # Every level of nesting opens with a bracket, a brace, a dash, a question mark or more indentation.
-    depth = sum(text.count(c) for c in "[{-?") + max(len(m) for m in _INDENT.findall(text))
-    return _FAST_LOADER if _FAST_LOADER is not None and depth <= _FAST_MAX_DEPTH else yaml.SafeLoader
+def _scan(loader) -> None:
+    """Refuse, from the parser's events alone, a document nested too deeply or with too many values
+    as written (aliases are counted once here; _measure counts them expanded), naming the top-level field."""
+    depth = values = 0
+    top = ""  # the top-level key being read, for the message
+    expect_key = False  # at depth 1 of a mapping: the next scalar is a key
+    for event in iter(loader.get_event, None):
+        if isinstance(event, yaml.StreamEndEvent):
+            return
+        if isinstance(event, _NODE_EVENTS):
+            values += 1
+            if values > MAX_VALUES:
+                raise ProblemError(f"more than {MAX_VALUES} values", field=top or None)
+            if depth == 1:
+                if expect_key and isinstance(event, yaml.ScalarEvent):
+                    top = shorten(str(event.value))
+                expect_key = not expect_key
+        if isinstance(event, (yaml.SequenceStartEvent, yaml.MappingStartEvent)):
+            depth += 1
+            if depth == 1:
+                expect_key = isinstance(event, yaml.MappingStartEvent)
+            if depth > MAX_NESTING:
+                line = f"line {event.start_mark.line + 1}: " if event.start_mark is not None else ""
+                raise ProblemError(f"{line}invalid YAML: nested too deeply (more than {MAX_NESTING} levels)",
+                                   field=top or None)
+        elif isinstance(event, (yaml.SequenceEndEvent, yaml.MappingEndEvent)):
+            depth -= 1
 
 
 def parse_yaml(text: str, source: str, *, what: str = "must be a YAML mapping with a topic field") -> dict:
-    loader = _loader_for(text)(text)
+    try:
+        scanner = _FAST_LOADER(text)
+        try:
+            _scan(scanner)
+        finally:
+            scanner.dispose()
+    except yaml.YAMLError as err:
+        raise ProblemError(_yaml_message(err), file=source) from None
+    except TutorError as err:
+        raise err.located(file=source) from None
+    loader = _FAST_LOADER(text)  # nested at most MAX_NESTING deep: libyaml's composer recurses that far at most
     try:
         node = loader.get_single_node()
         if node is not None:
@@ -146,6 +181,58 @@ def parse_yaml(text: str, source: str, *, what: str = "must be a YAML mapping wi
     return raw
 
 
+# A string, or one never closed running to the end: possessive, so that no "\"\"\"… makes it backtrack
+# (and, failing nowhere, no start is tried twice).
+_JSON_STRING = re.compile(r'"(?:[^"\\]|\\.)*+(?:"|\\?\Z)', re.DOTALL)
+_JSON_BRACKET = re.compile(r"[\[\]{}]")
+
+
+def parse_json(text: str, source: str, *, what: str = "must be a JSON object") -> dict:
+    """A JSON object read as a YAML document is (parse_yaml): nested at most MAX_NESTING deep, numbers
+    finite and of at most MAX_NUMBER_CHARS characters, anything else one error naming the file.
+
+    Python's json reads NaN, Infinity and 1e999 as floats that are no numbers, and recurses once per
+    bracket: the depth is counted first, outside strings, with two regular expressions."""
+    depth = 0
+    for m in _JSON_BRACKET.finditer(_JSON_STRING.sub('""', text)):
+        depth += 1 if m.group() in "[{" else -1
+        if depth > MAX_NESTING:
+            raise ProblemError(f"invalid JSON: nested too deeply (more than {MAX_NESTING} levels)", file=source)
+
+    def number(kind):
+        def read(literal: str):
+            if len(literal) > MAX_NUMBER_CHARS:
+                raise ValueError(f"a number of {len(literal)} characters is too long (at most {MAX_NUMBER_CHARS})")
+            value = kind(literal)
+            if not math.isfinite(value):
+                raise ValueError(f"{literal} is too large to be a number")
+            return value
+        return read
+
+    def constant(name: str):
+        raise ValueError(f"{name} is not a number")
+
+    def unique(pairs: list) -> dict:
+        out = dict(pairs)
+        if len(out) < len(pairs):  # json keeps the last of two, silently
+            seen = set()
+            twice = next(k for k, _ in pairs if k in seen or seen.add(k))
+            raise ValueError(f"the key {shorten(twice)!r} appears twice in one object")
+        return out
+
+    try:
+        raw = json.loads(text.removeprefix("\ufeff"), parse_int=number(int), parse_float=number(float),
+                         parse_constant=constant, object_pairs_hook=unique)
+    except json.JSONDecodeError as err:
+        raise ProblemError(f"line {err.lineno}: invalid JSON: {shorten(err.msg, 120)}", file=source) from None
+    except (ValueError, RecursionError) as err:  # from the hooks above
+        why = "nested too deeply" if isinstance(err, RecursionError) else shorten(str(err), 120)
+        raise ProblemError(f"invalid JSON: {why}", file=source) from None
+    if not isinstance(raw, dict):
+        raise ProblemError(what, file=source)
+    return raw
+
+
 def _yaml_message(err: yaml.YAMLError) -> str:
     if isinstance(err, yaml.reader.ReaderError):
         character = err.character if isinstance(err.character, int) else ord(err.character[:1] or "\0")
@@ -153,6 +240,8 @@ def _yaml_message(err: yaml.YAMLError) -> str:
     mark = getattr(err, "problem_mark", None)
     where = f"line {mark.line + 1}: " if mark is not None else ""
     problem = getattr(err, "problem", None) or "invalid YAML"
+    if "maximum nesting depth" in problem:  # libyaml's own limit (1,000), met before _scan's
+        problem = f"nested too deeply (more than {MAX_NESTING} levels)"
     hint = ""
     if "unknown escape character" in problem:  # "\sqrt{2}" in double quotes
         hint = ("; in double quotes a backslash starts an escape: write LaTeX in single quotes, "
@@ -186,6 +275,8 @@ def _measure(root: yaml.Node, loader) -> None:
                 raise ProblemError(f"invalid YAML: nested too deeply (more than {MAX_NESTING} levels)",
                                    field=where or None)
             sizes[key] = (values, depth)
+            if isinstance(node, yaml.MappingNode):
+                _no_key_twice(node, loader, where)
             continue
         if key in sizes:
             if sizes[key] is _OPEN:
@@ -212,6 +303,26 @@ def _children(node: yaml.Node, where: str) -> list[tuple[yaml.Node, str]]:
             out += [(k, where), (v, f"{where}.{name}" if where else name)]
         return out
     return []
+
+
+def _no_key_twice(node: yaml.MappingNode, loader, where: str) -> None:
+    """Refuse a key written twice in one mapping: YAML would keep the second silently (two `points:`
+    in a problem file, the first one the lecturer is looking at)."""
+    first: dict = {}
+    for k, _ in node.value:
+        if not isinstance(k, yaml.ScalarNode):
+            continue  # a list or mapping as a key: PyYAML's own error follows
+        value = loader.construct_object(k)  # built already by _check_scalar: this only looks it up
+        line = k.start_mark.line + 1 if k.start_mark is not None else None
+        try:
+            seen = value in first
+        except TypeError:  # unhashable: PyYAML's own error follows
+            continue
+        if seen:
+            also = f" (first on line {first[value]})" if first[value] else ""
+            raise ProblemError(f"line {line}: the key {shorten(str(k.value))!r} appears twice in one mapping{also}",
+                               field=where or None)
+        first[value] = line
 
 
 # YAML's escapes in double quotes that begin LaTeX commands: "\frac" is a form feed and "rac".

@@ -18,7 +18,6 @@ an unknown question) gets its reason in its row and never stops the others; an u
 from __future__ import annotations
 
 import csv
-import json
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import MappingProxyType
@@ -29,7 +28,7 @@ from ..checking.grade import CREDITED
 from ..deadline import deadline
 from ..errors import TutorError
 from ..escaping import csv_row, printable, shorten
-from ..problem import parse_yaml, read_text
+from ..problem import parse_json, parse_yaml, read_text
 from .blueprint import MAX_QUESTIONS, MAX_STUDENTS, valid_id
 from .build import MANIFEST, MANIFEST_FORMAT
 
@@ -97,25 +96,57 @@ def read_exam(folder: str) -> Exam:
     text, source = read_text(path, bundled=False)
     if len(text) > MAX_MANIFEST_BYTES:
         raise TutorError(f"larger than {MAX_MANIFEST_BYTES} bytes", file=source)
+    unreadable = f"is not an exam manifest of format {MANIFEST_FORMAT} (written by `tutor exam`)"
+    raw = parse_json(text, source, what=unreadable)
+    if type(raw.get("format")) is not int or raw["format"] != MANIFEST_FORMAT:  # true == 1 in Python
+        raise TutorError(unreadable, file=source)
     try:
-        raw = json.loads(text)
-        if not isinstance(raw, dict) or raw.get("format") != MANIFEST_FORMAT:
-            raise ValueError(f"not a manifest of format {MANIFEST_FORMAT} (written by `tutor exam`)")
-        questions = tuple(ExamQuestion(int(q["number"]), str(q["topic"]),
-                                       tuple(ExamPart(str(p["key"]), str(p["label"]), int(p["marks"]))
-                                             for p in q["parts"])) for q in raw["questions"])
-        students = tuple((str(s["id"]), str(s["name"])) for s in raw["students"])
-        if not 0 < len(questions) <= MAX_QUESTIONS or not 0 < len(students) <= MAX_STUDENTS:
-            raise ValueError("too many or no questions or students")
+        questions = tuple(ExamQuestion(_whole(q, "number", f"questions[{i}]"), _text(q, "topic", f"questions[{i}]"),
+                                       tuple(ExamPart(_text(p, "key", f"questions[{i}].parts[{j}]"),
+                                                      _text(p, "label", f"questions[{i}].parts[{j}]"),
+                                                      _whole(p, "marks", f"questions[{i}].parts[{j}]"))
+                                             for j, p in enumerate(_list(q, "parts", f"questions[{i}]"), start=1)))
+                          for i, q in enumerate(_list(raw, "questions"), start=1))
+        students = tuple((_text(s, "id", f"students[{i}]"), _text(s, "name", f"students[{i}]"))
+                         for i, s in enumerate(_list(raw, "students"), start=1))
+        if not 0 < len(questions) <= MAX_QUESTIONS:
+            raise TutorError(f"must hold 1 to {MAX_QUESTIONS} questions", field="questions")
+        if not 0 < len(students) <= MAX_STUDENTS:
+            raise TutorError(f"must hold 1 to {MAX_STUDENTS} students", field="students")
         if [q.number for q in questions] != list(range(1, len(questions) + 1)):
-            raise ValueError("questions are not numbered 1, 2, …")
-        bad = next((i for i, _ in students if not valid_id(i)), None)
+            raise TutorError("are not numbered 1, 2, …", field="questions")
+        bad = next((k for k, (i, _) in enumerate(students, start=1) if not valid_id(i)), None)
         if bad is not None:
-            raise ValueError(f"student id {shorten(bad)!r} cannot name a folder")
-        return Exam(folder, str(raw["title"]), questions, students)
-    except (ValueError, KeyError, TypeError) as err:  # json.JSONDecodeError is a ValueError
-        raise TutorError(f"not a readable exam manifest ({shorten(str(err), 80)}); run `tutor exam` again",
-                         file=source) from None
+            raise TutorError(f"{shorten(students[bad - 1][0])!r} cannot name a folder", field=f"students[{bad}].id")
+        return Exam(folder, _text(raw, "title"), questions, students)
+    except TutorError as err:
+        raise TutorError(f"{err.message} (not the manifest `tutor exam` writes: run it again)", file=source,
+                         field=err.field) from None
+
+
+def _field(raw: object, key: str, where: str, kind: type, what: str):
+    """raw[key] of the manifest, of the type `tutor exam` writes there."""
+    name = f"{where}.{key}" if where else key
+    if not isinstance(raw, dict):
+        raise TutorError("must be an object", field=where or None)
+    if key not in raw:
+        raise TutorError("is missing", field=name)
+    value = raw[key]
+    if not isinstance(value, kind) or isinstance(value, bool):
+        raise TutorError(f"must be {what}", field=name)
+    return value
+
+
+def _whole(raw, key, where=""):
+    return _field(raw, key, where, int, "a whole number")
+
+
+def _text(raw, key, where=""):
+    return _field(raw, key, where, str, "text")
+
+
+def _list(raw, key, where=""):
+    return _field(raw, key, where, list, "a list")
 
 
 class Grader:
