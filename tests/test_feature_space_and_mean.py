@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from tutor import solve
 from tutor.errors import ProblemError
 
-from .conftest import PROBLEMS, solve_yaml
+from .conftest import PROBLEMS, problem_error, solve_yaml
 
 
 def test_rbf_card_distance_two_gives_feature_distance_one():
@@ -65,3 +65,15 @@ def test_feature_mean_matches_numpy_with_the_linear_kernel(points):
     mu = X.mean(axis=0)
     assert math.isclose(float(answers["mean_norm_sq"]), float(mu @ mu), abs_tol=1e-12)
     assert np.allclose([float(v) for v in answers["distances_sq"]], np.sum((X - mu) ** 2, axis=1))
+
+
+@pytest.mark.parametrize("text, field", [
+    # √(10^100 + 4), the distance, made SymPy's integer factoring raise a ValueError (an internal error, exit 3).
+    ('kernel_values: {xx: "10^100", yy: 16, xy: 6}', "kernel_values.xx"),
+    ('kernel_values: {xx: "10^1000", yy: 16, xy: 6}', "kernel_values.xx"),
+    ('kernel_values: {xx: 9, yy: 16, xy: "1/10^30"}', "kernel_values.xy"),
+    ('points: [["123456789012345", 1], [2, 3]]\nkernel: {name: polynomial, degree: 2, offset: 1}', "points"),
+])
+def test_kernel_values_beyond_the_digit_limit_are_refused_naming_the_field(text, field):
+    err = problem_error(f"topic: feature-space\n{text}\n")
+    assert err.field == field and "more than 20 digits" in err.message

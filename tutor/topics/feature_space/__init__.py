@@ -31,6 +31,13 @@ ANSWER_KEYS = {
 }
 
 
+# Digits of each rational number inside a kernel value. The lengths, the distance and the cosine are square
+# roots of sums and products of the three values, and SymPy's integer factoring, which simplifies a root,
+# fails on some integers of over 70 digits (√(10^100 + 4) raised a ValueError): 20 digits keep every
+# radicand under 61, far beyond any value a hand computation meets.
+MAX_VALUE_DIGITS = 20
+
+
 @dataclass(frozen=True)
 class Problem:
     title: str
@@ -63,6 +70,11 @@ def parse(raw: dict) -> Problem:
             raise ProblemError("must be a mapping {xx: K(x,x), yy: K(y,y), xy: K(x,y)}", field="kernel_values")
         kxx, kyy, kxy = (fields.number(values[k], f"kernel_values.{k}") for k in ("xx", "yy", "xy"))
         problem = Problem(title, kxx, kyy, kxy)
+    for name, value in (("xx", problem.kxx), ("yy", problem.kyy), ("xy", problem.kxy)):
+        if any(max(len(str(abs(r.p))), len(str(r.q))) > MAX_VALUE_DIGITS for r in value.atoms(sp.Rational)):
+            raise ProblemError(f"K({name[0]},{name[1]}) has a number of more than {MAX_VALUE_DIGITS} digits "
+                               f"(numerator or denominator); feature space takes values a hand computation meets",
+                               field=f"kernel_values.{name}" if start == "kernel_values" else "points")
     for name, value in (("xx", problem.kxx), ("yy", problem.kyy)):
         if not value.is_positive:
             raise ProblemError(f"K({name[0]},{name[0]}) must be > 0 (a length and a cosine need it), got {value}",
