@@ -226,3 +226,38 @@ def test_a_named_eigenvector_is_orthogonal_to_an_explicit_one_without_evaluation
     assert all(c.passed for c in checks)
     from tutor.exact.implicit import IMPLICIT
     assert not any(e.has(*IMPLICIT) for e in judged)  # only the explicit pair's own check was evaluated
+
+
+FRACTIONAL_LN3_2 = FRACTIONAL_LN2.replace("ln(2)/4", "ln(3/2)/4")
+
+
+def test_a_rational_base_is_one_root_field_not_two():
+    """γ = ln(3/2)/4: SymPy writes (3/2)^(k/72) as 2^(…)·3^(…), and building Q(2^(1/72), 3^(1/72)) took minutes;
+    the entries are powers of the one t = (3/2)^(1/72), lifted to Z[t] and reduced by t^72 = 3/2."""
+    from fractions import Fraction
+
+    third = sp.Rational(1, 72)
+    entries = [sp.Integer(1), sp.Rational(3, 2) ** (5 * third), sp.Rational(3, 2) ** (-7 * third) / 3, 2 + 0 * third]
+    field = eigen._root_field(entries * 4)  # 4 × 4: degree 72 × 4 passes the large-field bound
+    assert field is not None and field.lift is not None
+    assert field.lift[1] in (Fraction(3, 2), Fraction(2, 3)) and field.lift[2] == 72
+    assert sp.simplify(field.to_expr(field.elements[1]) - sp.Rational(3, 2) ** (5 * third)) == 0
+    solution = solve(load_problem_text(FRACTIONAL_LN3_2, "<test>"))
+    values = [float(tidy.numeric(v)) for v in solution.answers["eigenvalues"]]
+    # numpy: eigvalsh(H K H) with K = exp(−ln(3/2)/4 · δ) = 0.764683, 0.136202, 0
+    assert [round(v, 5) for v in values] == [0.76468, 0.1362, 0.0]
+
+
+def test_one_root_needs_one_generator():
+    """2^(1/4) and 3^(1/4) in separate terms are no powers of one t: left to the general route."""
+    quarter = sp.Rational(1, 4)
+    assert eigen._one_root([2**quarter, 3**quarter], {2**quarter, 3**quarter}) is None
+
+
+def test_elements_of_a_large_root_field_are_converted_term_by_term(monkeypatch):
+    """SymPy's AlgebraicField.to_sympy multiplies a matrix of every power's terms for each element: most of a
+    5-point solve with γ = ln 2/4 on points in halves and thirds (37 s → 6 s CPU)."""
+    monkeypatch.setattr(type(sp.QQ.algebraic_field(sp.sqrt(2))), "to_sympy", _refuse("AlgebraicField.to_sympy"))
+    solution = solve(load_problem_text(FRACTIONAL_LN2, "<test>"))
+    values = [float(tidy.numeric(v)) for v in solution.answers["eigenvalues"]]
+    assert [round(v, 5) for v in values] == [0.95768, 0.25189, 0.0]
