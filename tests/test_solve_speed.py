@@ -83,6 +83,18 @@ def test_a_zero_is_not_probed_at_hundreds_of_digits(monkeypatch):
     assert tidy.is_zero(identity + sp.exp(-sp.Integer(300))) is True  # 10^-131: zero to 100 digits, as before
 
 
+def test_an_rbf_exponent_below_the_limit_is_refused_when_the_file_is_read():
+    """γ = 10^-1000: every kernel value is 1 to a thousand digits, and deciding that the eigenvalues are
+    distinct took 5 s before a refusal; now the file is refused as it is read, naming the field and the limit."""
+    from tests.conftest import problem_error
+
+    error = problem_error("topic: kernel-pca\npoints: [[0, 0], [1, 0], [0, 2]]\nkernel: {name: rbf, gamma: '10^(-1000)'}\n")
+    assert error.field == "kernel.gamma" and "about 10^-999" in error.message and "10^-100" in error.message
+    error = problem_error("topic: kernel-matrix\npoints: [[0], ['1/10']]\nkernel: {name: rbf, gamma: '10^(-99)'}\n")
+    assert error.field == "kernel.gamma"  # 10^-101 at the largest distance
+    load_problem_text("topic: kernel-pca\npoints: [[0], [1]]\nkernel: {name: rbf, gamma: '10^(-99)'}\n", "<t>")
+
+
 def test_an_rbf_exponent_beyond_the_limit_is_refused_when_the_file_is_read():
     """γ = 10^1000 spent 30 s evaluating e^(−γ) before its refusal; now the file is refused as it is read."""
     from tests.conftest import problem_error
