@@ -273,3 +273,16 @@ def test_elements_of_a_large_root_field_are_converted_term_by_term(monkeypatch):
     solution = solve(load_problem_text(FRACTIONAL_LN2, "<test>"))
     values = [float(tidy.numeric(v)) for v in solution.answers["eigenvalues"]]
     assert [round(v, 5) for v in values] == [0.95768, 0.25189, 0.0]
+
+
+def test_the_field_of_a_pure_root_is_built_from_its_known_minimal_polynomial(monkeypatch):
+    """x^L − b is b^(1/L)'s minimal polynomial when b is no r-th power for a prime r dividing L (Capelli);
+    SymPy found it by factoring x^144 − 2 (20 s of a 5-point solve with γ = ln 2/4)."""
+    import sympy.polys.numberfields.subfield as subfield
+
+    monkeypatch.setattr(subfield, "minimal_polynomial", _refuse("minimal_polynomial"))
+    root = 2 ** sp.Rational(1, 144)
+    field = eigen._root_field([root, root**5, sp.Integer(1), root**7] * 4)
+    assert field is not None and field.lift is not None and field.to_expr(field.elements[1]) == root**5
+    assert eigen._binomial_irreducible(sp.Integer(2), 144) and eigen._binomial_irreducible(sp.Rational(4, 3), 4)
+    assert not eigen._binomial_irreducible(sp.Integer(8), 6) and not eigen._binomial_irreducible(sp.Rational(4, 9), 4)

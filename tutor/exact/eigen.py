@@ -359,16 +359,17 @@ def _root_field(entries: list[sp.Expr]) -> _Field | None:
     if not Q.is_FractionField or Q.ngens != 1 or not Q.domain.is_ZZ:
         return None
     root = b ** sp.Rational(1, L)
-    if b.is_Integer:
-        K = sp.QQ.algebraic_field(root)
-    else:  # x^L − b is irreducible (_one_root); SymPy's own minimal polynomial of 2^(143/144)·3^(1/144)/2 takes minutes
+    pure = _binomial_irreducible(b, L)
+    if pure:  # SymPy would find it by factoring x^L − b: 20 s for L = 144
         K = sp.QQ.algebraic_field((sp.Poly(_X**L - b, _X), root))
+    else:
+        K = sp.QQ.algebraic_field(root)
     n = round(len(entries) ** 0.5)
     if _large_number_field(K, n) and _is_pure_root(K, b, L):
         lifted = _lift(polys, b, L, K, n)
         if lifted is not None:
             return lifted
-    gen = K.from_sympy(root) if b.is_Integer else K.new([1, 0])
+    gen = K.new([1, 0]) if pure else K.from_sympy(root)  # K's generator is the root itself
 
     def at_gen(poly) -> object:
         value = K.zero
@@ -383,6 +384,15 @@ def _root_field(entries: list[sp.Expr]) -> _Field | None:
             return None  # a removable zero of the written form: leave it to SymPy
         elements.append(K.quo(at_gen(q.numer), denominator))
     return _Field(K, elements, {})
+
+
+def _binomial_irreducible(b: sp.Rational, L: int) -> bool:
+    """Whether x^L − b is irreducible over Q, so that it is b^(1/L)'s minimal polynomial: for b > 0, exactly
+    when b is no r-th power of a rational for a prime r dividing L (Capelli)."""
+    if not b.is_positive:
+        return False
+    return not any(sp.integer_nthroot(int(b.p), r)[1] and sp.integer_nthroot(int(b.q), r)[1]
+                   for r in sp.primefactors(L))
 
 
 def _one_root(entries: list[sp.Expr], powers: set) -> tuple[sp.Rational, int, list[sp.Expr]] | None:
@@ -441,7 +451,7 @@ def _is_pure_root(K, b: sp.Rational, L: int) -> bool:
     """Whether K = Q(α) with α = b^(1/L) of minimal polynomial t^L − b, so that t^L = b reduces exactly."""
     mod = K.mod.to_list()
     return (K.ext.as_expr() == b ** sp.Rational(1, L) and len(mod) == L + 1 and not any(mod[1:-1])
-            and -mod[-1] / mod[0] == sp.QQ(int(b.p), int(b.q)))
+            and -mod[-1] * int(b.q) == mod[0] * int(b.p))  # mod holds integers or rationals
 
 
 def _lift(polys, b: sp.Integer, L: int, K, n: int) -> _Field | None:
