@@ -683,8 +683,9 @@ def _factors(coeffs: list, field: _Field) -> tuple[list[tuple[sp.Poly, int]], sp
 
 # Factoring over a number field of degree m (SymPy: Trager's norm, a resultant of degree m·n over Q) takes
 # 0.4 s at m·n = 48 (Q(2^(1/12)), 4 points), 2 s at 60 and minutes at 216 (Q(2^(1/72)), 3 points: an RBF
-# kernel with γ = ln 2/4 on points in halves and thirds). Beyond this, the polynomial is only split.
-MAX_FACTOR_FIELD = 48
+# kernel with γ = ln 2/4 on points in halves and thirds), but more than a minute at 45 (Q(5^(1/9)), 5 points with
+# γ = 2·ln 5: coefficients of hundreds of digits). Beyond this, the polynomial is only split.
+MAX_FACTOR_FIELD = 40
 
 
 def _large_number_field(K, n: int) -> bool:
