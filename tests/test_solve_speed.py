@@ -88,7 +88,8 @@ def test_an_rbf_exponent_below_the_limit_is_refused_when_the_file_is_read():
     distinct took 5 s before a refusal; now the file is refused as it is read, naming the field and the limit."""
     from tests.conftest import problem_error
 
-    error = problem_error("topic: kernel-pca\npoints: [[0, 0], [1, 0], [0, 2]]\nkernel: {name: rbf, gamma: '10^(-1000)'}\n")
+    error = problem_error("topic: kernel-pca\npoints: [[0, 0], [1, 0], [0, 2]]\n"
+                          "kernel: {name: rbf, gamma: '10^(-1000)'}\n")
     assert error.field == "kernel.gamma" and "about 10^-999" in error.message and "10^-100" in error.message
     error = problem_error("topic: kernel-matrix\npoints: [[0], ['1/10']]\nkernel: {name: rbf, gamma: '10^(-99)'}\n")
     assert error.field == "kernel.gamma"  # 10^-101 at the largest distance

@@ -89,8 +89,9 @@ def check_rbf_exponents(kernel: Kernel, points, name: str = "kernel") -> None:
             field=f"{name}.gamma")
     if largest and sp.N(exponent, 15) < MIN_RBF_EXPONENT:
         raise ProblemError(
-            f"γ·‖x − y‖² is at most about 10^{int(sp.N(sp.log(exponent, 10), 15))} for any two of the points; the exact engine works from "
-            f"10^-100 (below it the kernel values are 1 to a hundred digits): use a larger γ or points further apart",
+            f"γ·‖x − y‖² is at most about 10^{int(sp.N(sp.log(exponent, 10), 15))} for any two of the points; "
+            "the exact engine works from 10^-100 (below it the kernel values are 1 to a hundred digits): "
+            "use a larger γ or points further apart",
             field=f"{name}.gamma")
 
 
