@@ -61,6 +61,13 @@ KNOWN_SLOW = {
                                "kernel: {name: polynomial, degree: 10, offset: 2}\n",
     "issue 29, rbf gamma 10^1000": "topic: kernel-pca\npoints: [[0, 0], [1, 0], [0, 1]]\n"
                                    "kernel: {name: rbf, gamma: '10^1000'}\n",  # refused as it is read
+    "issue 29, rbf gamma 10^-1000": "topic: kernel-pca\npoints: [[0, 0], [1, 0], [0, 2]]\n"
+                                    "kernel: {name: rbf, gamma: '10^(-1000)'}\n",  # refused as it is read
+    # round two: a base that is not whole, powers of (3/2)^(1/144) (SymPy's Q(2^(1/144), 3^(1/144)): minutes)
+    "rbf ln(3/2)/4 n=5": "topic: kernel-pca\npoints: [['3/2', '3/2'], ['-2/3', '1/3'], [-1, -1], ['1/2', '-3/4'], "
+                         "['5/3', 0]]\nkernel: {name: rbf, gamma: 'ln(3/2)/4'}\n",
+    "rbf ln 2/4 n=5, same points": "topic: kernel-pca\npoints: [['3/2', '3/2'], ['-2/3', '1/3'], [-1, -1], "
+                                   "['1/2', '-3/4'], ['5/3', 0]]\nkernel: {name: rbf, gamma: 'ln(2)/4'}\n",
     "issue 29, pca-gram 5x8": "topic: pca-gram\npoints: [[3, -7, 1, 9, -2, 5, 0, -4], [-1, 2, 8, -6, 3, -9, 7, 1], "
                               "[5, 5, -3, 2, -8, 1, 4, 6], [-9, 0, 6, -1, 7, 2, -5, 3], [2, -4, -7, 8, 1, -3, 9, -6]]\n",
 }
@@ -95,7 +102,8 @@ def family_problem(family: str, rng: random.Random) -> str:
                 f"kernel: {{name: rbf, gamma: {gamma}}}\n")
     if family == "kernel-pca rbf c·ln b":  # issue 29: powers of b^(1/L) with L up to 144
         n, d = rng.randint(3, 5), rng.randint(1, 3)
-        gamma = rng.choice(["'ln(2)/4'", "'ln(3)/2'", "'ln(2)'", "'2*ln(5)'", "'ln(2)/3'", "'3*ln(2)/4'", "'ln(6)/4'"])
+        gamma = rng.choice(["'ln(2)/4'", "'ln(3)/2'", "'ln(2)'", "'2*ln(5)'", "'ln(2)/3'", "'3*ln(2)/4'", "'ln(6)/4'",
+                            "'ln(3/2)/4'", "'2*ln(5/3)'"])
         return (f"topic: kernel-pca\npoints: {_points(rng, n, d, 'rational')}\n"
                 f"kernel: {{name: rbf, gamma: {gamma}}}\n")
     if family == "kernel-pca rbf 1-D n=8":

@@ -83,6 +83,19 @@ def test_a_zero_is_not_probed_at_hundreds_of_digits(monkeypatch):
     assert tidy.is_zero(identity + sp.exp(-sp.Integer(300))) is True  # 10^-131: zero to 100 digits, as before
 
 
+def test_an_rbf_exponent_below_the_limit_is_refused_when_the_file_is_read():
+    """γ = 10^-1000: every kernel value is 1 to a thousand digits, and deciding that the eigenvalues are
+    distinct took 5 s before a refusal; now the file is refused as it is read, naming the field and the limit."""
+    from tests.conftest import problem_error
+
+    error = problem_error("topic: kernel-pca\npoints: [[0, 0], [1, 0], [0, 2]]\n"
+                          "kernel: {name: rbf, gamma: '10^(-1000)'}\n")
+    assert error.field == "kernel.gamma" and "about 10^-999" in error.message and "10^-100" in error.message
+    error = problem_error("topic: kernel-matrix\npoints: [[0], ['1/10']]\nkernel: {name: rbf, gamma: '10^(-99)'}\n")
+    assert error.field == "kernel.gamma"  # 10^-101 at the largest distance
+    load_problem_text("topic: kernel-pca\npoints: [[0], [1]]\nkernel: {name: rbf, gamma: '10^(-99)'}\n", "<t>")
+
+
 def test_an_rbf_exponent_beyond_the_limit_is_refused_when_the_file_is_read():
     """γ = 10^1000 spent 30 s evaluating e^(−γ) before its refusal; now the file is refused as it is read."""
     from tests.conftest import problem_error
@@ -226,3 +239,59 @@ def test_a_named_eigenvector_is_orthogonal_to_an_explicit_one_without_evaluation
     assert all(c.passed for c in checks)
     from tutor.exact.implicit import IMPLICIT
     assert not any(e.has(*IMPLICIT) for e in judged)  # only the explicit pair's own check was evaluated
+
+
+FRACTIONAL_LN3_2 = FRACTIONAL_LN2.replace("ln(2)/4", "ln(3/2)/4")
+
+
+def test_a_rational_base_is_one_root_field_not_two():
+    """γ = ln(3/2)/4: SymPy writes (3/2)^(k/72) as 2^(…)·3^(…), and building Q(2^(1/72), 3^(1/72)) took minutes;
+    the entries are powers of the one t = (3/2)^(1/72), lifted to Z[t] and reduced by t^72 = 3/2."""
+    from fractions import Fraction
+
+    third = sp.Rational(1, 72)
+    entries = [sp.Integer(1), sp.Rational(3, 2) ** (5 * third), sp.Rational(3, 2) ** (-7 * third) / 3, 2 + 0 * third]
+    field = eigen._root_field(entries * 4)  # 4 × 4: degree 72 × 4 passes the large-field bound
+    assert field is not None and field.lift is not None
+    assert field.lift[1] in (Fraction(3, 2), Fraction(2, 3)) and field.lift[2] == 72
+    assert sp.simplify(field.to_expr(field.elements[1]) - sp.Rational(3, 2) ** (5 * third)) == 0
+    solution = solve(load_problem_text(FRACTIONAL_LN3_2, "<test>"))
+    values = [float(tidy.numeric(v)) for v in solution.answers["eigenvalues"]]
+    # numpy: eigvalsh(H K H) with K = exp(−ln(3/2)/4 · δ) = 0.764683, 0.136202, 0
+    assert [round(v, 5) for v in values] == [0.76468, 0.1362, 0.0]
+
+
+def test_one_root_needs_one_generator():
+    """2^(1/4) and 3^(1/4) in separate terms are no powers of one t: left to the general route."""
+    quarter = sp.Rational(1, 4)
+    assert eigen._one_root([2**quarter, 3**quarter], {2**quarter, 3**quarter}) is None
+
+
+def test_elements_of_a_large_root_field_are_converted_term_by_term(monkeypatch):
+    """SymPy's AlgebraicField.to_sympy multiplies a matrix of every power's terms for each element: most of a
+    5-point solve with γ = ln 2/4 on points in halves and thirds (37 s → 6 s CPU)."""
+    monkeypatch.setattr(type(sp.QQ.algebraic_field(sp.sqrt(2))), "to_sympy", _refuse("AlgebraicField.to_sympy"))
+    solution = solve(load_problem_text(FRACTIONAL_LN2, "<test>"))
+    values = [float(tidy.numeric(v)) for v in solution.answers["eigenvalues"]]
+    assert [round(v, 5) for v in values] == [0.95768, 0.25189, 0.0]
+
+
+def test_the_field_of_a_pure_root_is_built_from_its_known_minimal_polynomial(monkeypatch):
+    """x^L − b is b^(1/L)'s minimal polynomial when b is no r-th power for a prime r dividing L (Capelli);
+    SymPy found it by factoring x^144 − 2 (20 s of a 5-point solve with γ = ln 2/4)."""
+    import sympy.polys.numberfields.subfield as subfield
+
+    monkeypatch.setattr(subfield, "minimal_polynomial", _refuse("minimal_polynomial"))
+    root = 2 ** sp.Rational(1, 144)
+    field = eigen._root_field([root, root**5, sp.Integer(1), root**7] * 4)
+    assert field is not None and field.lift is not None and field.to_expr(field.elements[1]) == root**5
+    assert eigen._binomial_irreducible(sp.Integer(2), 144) and eigen._binomial_irreducible(sp.Rational(4, 3), 4)
+    assert not eigen._binomial_irreducible(sp.Integer(8), 6) and not eigen._binomial_irreducible(sp.Rational(4, 9), 4)
+
+
+def test_a_field_of_degree_nine_is_not_factored_over_for_five_points():
+    """Q(5^(1/9)) for 5 points (γ = 2·ln 5, squared distances in ninths): factoring over it, m·n = 45, took more
+    than a minute; the characteristic polynomial is split instead (over 60 s → 6 s CPU on the loaded machine)."""
+    K = sp.QQ.algebraic_field(5 ** sp.Rational(1, 9))
+    assert eigen._large_number_field(K, 5)
+    assert not eigen._large_number_field(sp.QQ.algebraic_field(2 ** sp.Rational(1, 4)), 8)

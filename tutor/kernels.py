@@ -65,10 +65,14 @@ def rbf_value(gamma: sp.Expr, delta: sp.Expr) -> sp.Expr:
 # γ·‖x − y‖² of any two points, so kernel values down to e^(−10^100): evaluating e^(−γ) alone takes a second
 # at γ = 10^300 and 30 s at γ = 10^1000 (its argument reduced to 1,000 digits and more)
 MAX_RBF_EXPONENT = sp.Integer(10) ** 100
+# and from below: at γ = 10^-1000 every kernel value is 1 − O(10^-1000), the centred matrix is O(10^-1000) and its
+# eigenvalues agree to a thousand digits, so deciding that two are distinct took 5 s before a refusal
+MIN_RBF_EXPONENT = sp.Integer(10) ** -100
 
 
 def check_rbf_exponents(kernel: Kernel, points, name: str = "kernel") -> None:
-    """Refuse, up front, an RBF kernel whose exponent γ·‖x − y‖² passes MAX_RBF_EXPONENT for two of the points.
+    """Refuse, up front, an RBF kernel whose exponent γ·‖x − y‖² passes MAX_RBF_EXPONENT for two of the points,
+    or stays below MIN_RBF_EXPONENT for every two.
 
     Such kernel values are far below any digit shown, and evaluating them took 30 s for γ = 10^1000.
     """
@@ -82,6 +86,12 @@ def check_rbf_exponents(kernel: Kernel, points, name: str = "kernel") -> None:
         raise ProblemError(
             f"γ·‖x − y‖² reaches {_about(exponent)} for two of the points; the exact engine works up to "
             f"10^100 (kernel values down to e^(−10^100)): use a smaller γ or closer points",
+            field=f"{name}.gamma")
+    if largest and sp.N(exponent, 15) < MIN_RBF_EXPONENT:
+        raise ProblemError(
+            f"γ·‖x − y‖² is at most about 10^{int(sp.N(sp.log(exponent, 10), 15))} for any two of the points; "
+            "the exact engine works from 10^-100 (below it the kernel values are 1 to a hundred digits): "
+            "use a larger γ or points further apart",
             field=f"{name}.gamma")
 
 

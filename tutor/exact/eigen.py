@@ -27,7 +27,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable
 from fractions import Fraction
-from math import lcm, prod
+from math import gcd, lcm, prod
 
 import sympy as sp
 from sympy.polys.matrices import DomainMatrix
@@ -79,11 +79,22 @@ class _Field:
     lift: tuple | None = None  # (rows of (coefficients, D, m), b, L)
 
     def to_expr(self, element) -> sp.Expr:
+        if self.lift is not None:
+            return self._root_sum(element)
         fast = self._power_sum(element)
         if fast is not None:
             return fast
         expr = self.domain.to_sympy(element)
         return expr.xreplace(self.back) if self.back else expr
+
+    def _root_sum(self, element) -> sp.Expr:
+        """Σ cₖ·b^(k/L) for an element of Q(b^(1/L)), built term by term: SymPy's own conversion multiplies
+        a matrix of every power's terms (144 × 144 for 2^(1/144), more for (3/2)^(1/144)) for each element,
+        most of a 5-point solve with γ = ln 2/4 on points in halves and thirds (37 s)."""
+        _, b, L = self.lift
+        base = sp.Rational(b.numerator, b.denominator)
+        return sp.Add(*[sp.Rational(int(c.numerator), int(c.denominator)) * sp.Pow(base, sp.Rational(k, L))
+                        for k, c in enumerate(reversed(element.to_list())) if c])
 
     def _power_sum(self, element) -> sp.Expr | None:
         """Σ (cₖ/D)·value(t)^k built term by term, for an element of Q(t) with a whole-number
@@ -329,24 +340,36 @@ def _root_field(entries: list[sp.Expr]) -> _Field | None:
                 return None
             if not p.exp.is_Integer:
                 powers.add(p)
-    if not powers or len({p.base for p in powers}) != 1:
+    if not powers:
         return None
-    b = next(iter(powers)).base
-    L = lcm(*(int(p.exp.q) for p in powers))
-    mapping = {p: _T ** int(p.exp * L) for p in powers}
+    if len({p.base for p in powers}) == 1:
+        b = next(iter(powers)).base
+        L = lcm(*(int(p.exp.q) for p in powers))
+        mapping = {p: _T ** int(p.exp * L) for p in powers}
+        replaced = [e.xreplace(mapping) for e in entries]
+    else:  # SymPy writes (3/2)^(k/L) as 2^(…)·3^(…): find the one generator again
+        found = _one_root(entries, powers)
+        if found is None:
+            return None
+        b, L, replaced = found
     try:
-        Q, polys = sp.polys.constructor.construct_domain([e.xreplace(mapping) for e in entries], field=True)
+        Q, polys = sp.polys.constructor.construct_domain(replaced, field=True)
     except Exception:  # not a rational function of t after all: leave it to SymPy
         return None
     if not Q.is_FractionField or Q.ngens != 1 or not Q.domain.is_ZZ:
         return None
-    K = sp.QQ.algebraic_field(b ** sp.Rational(1, L))
+    root = b ** sp.Rational(1, L)
+    pure = _binomial_irreducible(b, L)
+    if pure:  # SymPy would find it by factoring x^L − b: 20 s for L = 144
+        K = sp.QQ.algebraic_field((sp.Poly(_X**L - b, _X), root))
+    else:
+        K = sp.QQ.algebraic_field(root)
     n = round(len(entries) ** 0.5)
-    if _large_number_field(K, n) and b.is_Integer and _is_pure_root(K, b, L):
+    if _large_number_field(K, n) and _is_pure_root(K, b, L):
         lifted = _lift(polys, b, L, K, n)
         if lifted is not None:
             return lifted
-    gen = K.from_sympy(b ** sp.Rational(1, L))
+    gen = K.new([1, 0]) if pure else K.from_sympy(root)  # K's generator is the root itself
 
     def at_gen(poly) -> object:
         value = K.zero
@@ -363,9 +386,72 @@ def _root_field(entries: list[sp.Expr]) -> _Field | None:
     return _Field(K, elements, {})
 
 
-def _is_pure_root(K, b: sp.Integer, L: int) -> bool:
+def _binomial_irreducible(b: sp.Rational, L: int) -> bool:
+    """Whether x^L − b is irreducible over Q, so that it is b^(1/L)'s minimal polynomial: for b > 0, exactly
+    when b is no r-th power of a rational for a prime r dividing L (Capelli)."""
+    if not b.is_positive:
+        return False
+    return not any(sp.integer_nthroot(int(b.p), r)[1] and sp.integer_nthroot(int(b.q), r)[1]
+                   for r in sp.primefactors(L))
+
+
+def _one_root(entries: list[sp.Expr], powers: set) -> tuple[sp.Rational, int, list[sp.Expr]] | None:
+    """(b, L, entries as polynomials in t = b^(1/L)) when every term of the entries is a rational times a
+    power of one such t, although SymPy wrote it over several bases: an RBF kernel with γ = ln(3/2)/4 has
+    values (3/2)^(k/L), which SymPy writes 2^(139/144)·3^(5/144)/2; left so, SymPy builds Q(2^(1/L), 3^(1/L))
+    and takes minutes. None when no one t holds them.
+
+    A term ∏ pᵢ^(aᵢ/L) over primes pᵢ is c·t^j exactly when a ≡ j·u (mod L) for t = ∏ pᵢ^(uᵢ/L); u is
+    taken from a term of order L (so the uᵢ have no common prime factor with L, and x^L − b is irreducible
+    by Capelli's theorem: b = ∏ pᵢ^uᵢ is no p-th power for a prime p dividing L), as the smallest such b."""
+    L = lcm(*(int(p.exp.q) for p in powers))
+    rows = []  # per entry, its terms as (rational coefficient, {prime: exponent × L})
+    for e in entries:
+        rows.append(terms := [])
+        for term in sp.Add.make_args(sp.expand(e)):
+            c, exponents = sp.Integer(1), {}
+            for f in sp.Mul.make_args(term):
+                if f.is_Rational:
+                    c *= f
+                    continue
+                if not (f.is_Pow and f.base.is_Rational and f.base > 0 and f.exp.is_Rational):
+                    return None
+                for base, sign in ((f.base.p, 1), (f.base.q, -1)):
+                    for prime, m in sp.factorint(base).items():
+                        exponents[prime] = exponents.get(prime, 0) + sign * m * f.exp * L
+            terms.append((c, exponents))
+    primes = sorted({q for terms in rows for _, exponents in terms for q in exponents})
+
+    def vector(exponents):
+        return tuple(int(exponents.get(q, 0)) % L for q in primes)
+
+    order_L = sorted(v for v in {vector(x) for terms in rows for _, x in terms} if gcd(L, *v) == 1)
+    if not order_L:
+        return None
+    symmetric = lambda a: a - L if a > L // 2 else a  # noqa: E731
+    u = min((tuple(symmetric(j * a % L) for a in order_L[0]) for j in range(1, L) if gcd(j, L) == 1),
+            key=lambda w: (sum(abs(a) for a in w), [-a for a in w]))
+    power_of = {}  # vector mod L -> j
+    for j in range(L):
+        power_of.setdefault(tuple(j * a % L for a in u), j)
+    replaced = []
+    for terms in rows:
+        total = []
+        for c, exponents in terms:
+            j = power_of.get(vector(exponents))
+            if j is None:
+                return None
+            kept = sp.Mul(*(sp.Integer(q) ** ((int(exponents.get(q, 0)) - j * a) // L) for q, a in zip(primes, u)))
+            total.append(c * kept * _T**j)
+        replaced.append(sp.Add(*total))
+    return sp.Mul(*(sp.Integer(q) ** a for q, a in zip(primes, u))), L, replaced
+
+
+def _is_pure_root(K, b: sp.Rational, L: int) -> bool:
     """Whether K = Q(α) with α = b^(1/L) of minimal polynomial t^L − b, so that t^L = b reduces exactly."""
-    return K.ext.as_expr() == b ** sp.Rational(1, L) and K.mod.to_list() == [1] + [0] * (L - 1) + [-int(b)]
+    mod = K.mod.to_list()
+    return (K.ext.as_expr() == b ** sp.Rational(1, L) and len(mod) == L + 1 and not any(mod[1:-1])
+            and -mod[-1] * int(b.q) == mod[0] * int(b.p))  # mod holds integers or rationals
 
 
 def _lift(polys, b: sp.Integer, L: int, K, n: int) -> _Field | None:
@@ -379,11 +465,11 @@ def _lift(polys, b: sp.Integer, L: int, K, n: int) -> _Field | None:
         ((m,), D), = denominator.items()
         numerator = _coefficients(q.numer)
         rows.append((numerator, int(D), m))
-        elements.append(_reduced(numerator, int(D), m, int(b), L, K))
-    return _Field(K, elements, {}, ([rows[i * n:(i + 1) * n] for i in range(n)], int(b), L))
+        elements.append(_reduced(numerator, int(D), m, Fraction(int(b.p), int(b.q)), L, K))
+    return _Field(K, elements, {}, ([rows[i * n:(i + 1) * n] for i in range(n)], Fraction(int(b.p), int(b.q)), L))
 
 
-def _reduced(coefficients: list[int], D: int, m: int, b: int, L: int, K):
+def _reduced(coefficients: list[int], D: int, m: int, b: Fraction, L: int, K):
     """Σ cₖ t^(k − m) / D in K = Q(t) with t^L = b: t^e = b^q·t^r for e = qL + r, 0 ≤ r < L."""
     power = [Fraction(0)] * L
     for k, c in enumerate(coefficients):
@@ -597,8 +683,9 @@ def _factors(coeffs: list, field: _Field) -> tuple[list[tuple[sp.Poly, int]], sp
 
 # Factoring over a number field of degree m (SymPy: Trager's norm, a resultant of degree m·n over Q) takes
 # 0.4 s at m·n = 48 (Q(2^(1/12)), 4 points), 2 s at 60 and minutes at 216 (Q(2^(1/72)), 3 points: an RBF
-# kernel with γ = ln 2/4 on points in halves and thirds). Beyond this, the polynomial is only split.
-MAX_FACTOR_FIELD = 48
+# kernel with γ = ln 2/4 on points in halves and thirds), but more than a minute at 45 (Q(5^(1/9)), 5 points with
+# γ = 2·ln 5: coefficients of hundreds of digits). Beyond this, the polynomial is only split.
+MAX_FACTOR_FIELD = 40
 
 
 def _large_number_field(K, n: int) -> bool:
@@ -627,7 +714,7 @@ def _square_free_parts(poly: sp.Poly, lift: tuple | None = None) -> list[tuple[s
     return found + [(part, mult) for part, mult in rest.sqf_list()[1]]
 
 
-def _square_free_modulo_a_prime(coeffs: list, b: int, L: int, tries: int = 12) -> bool:
+def _square_free_modulo_a_prime(coeffs: list, b: Fraction, L: int, tries: int = 12) -> bool:
     """A proof that a polynomial over Q(α), α = b^(1/L), has no repeated root, or False.
 
     For a prime p and r with r^L ≡ b (mod p), α ↦ r maps the α-coefficients (denominators prime to p)
@@ -637,9 +724,10 @@ def _square_free_modulo_a_prime(coeffs: list, b: int, L: int, tries: int = 12) -
     p = 10_007
     while tries:
         p = int(sp.nextprime(p))
-        if b % p == 0:
+        if b.numerator % p == 0 or b.denominator % p == 0:
             continue
-        r = next((r for r in range(1, p) if pow(r, L, p) == b % p), None)
+        residue = b.numerator * pow(b.denominator, -1, p) % p
+        r = next((r for r in range(1, p) if pow(r, L, p) == residue), None)
         if r is None:
             continue
         tries -= 1
