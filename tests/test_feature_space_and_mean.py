@@ -69,11 +69,18 @@ def test_feature_mean_matches_numpy_with_the_linear_kernel(points):
 
 @pytest.mark.parametrize("text, field", [
     # √(10^100 + 4), the distance, made SymPy's integer factoring raise a ValueError (an internal error, exit 3).
-    ('kernel_values: {xx: "10^100", yy: 16, xy: 6}', "kernel_values.xx"),
-    ('kernel_values: {xx: "10^1000", yy: 16, xy: 6}', "kernel_values.xx"),
-    ('kernel_values: {xx: 9, yy: 16, xy: "1/10^30"}', "kernel_values.xy"),
-    ('points: [["123456789012345", 1], [2, 3]]\nkernel: {name: polynomial, degree: 2, offset: 1}', "points"),
+    ('kernel_values: {xx: "10^100", yy: 16, xy: 6}', "kernel_values"),
+    ('kernel_values: {xx: "10^1000", yy: 16, xy: 6}', "kernel_values"),
+    ('kernel_values: {xx: 9, yy: 16, xy: "1/10^70"}', "kernel_values"),
+    ('points: [["12345678901234567890", 1], [2, 3]]\nkernel: {name: polynomial, degree: 2, offset: 1}', "points"),
 ])
-def test_kernel_values_beyond_the_digit_limit_are_refused_naming_the_field(text, field):
+def test_roots_of_numbers_beyond_the_digit_limit_are_refused_naming_the_field(text, field):
     err = problem_error(f"topic: feature-space\n{text}\n")
-    assert err.field == field and "more than 20 digits" in err.message
+    assert err.field == field and "(at most 60)" in err.message
+
+
+def test_a_degree_ten_kernel_on_decimal_points_is_within_the_digit_limit():
+    # K(x,x) = (141/16)^10 has 22 digits: well within the limit on the roots' numbers (the sweep's largest case).
+    solution = solve_yaml("topic: feature-space\npoints: [[0.5, 0.25, 0.5, 1, 2.5], [0.25, 0.5, 2, -1.5, 3]]\n"
+                          "kernel: {name: polynomial, degree: 10, offset: 1}\n")
+    assert solution.answers["kernel_values"][0] == sp.Rational(141, 16) ** 10

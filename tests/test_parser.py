@@ -346,3 +346,10 @@ def test_degree_in_variables_is_bounded():
         parse("(x+1)^32 (x+1)", {"x": x})
     with pytest.raises(ParseError, match="degree too high"):
         parse("(x^1000)^1000", {"x": x})
+
+
+@pytest.mark.parametrize("text", ["sqrt(10^100 + 4)", "sqrt(10^72 + 4)", "2 sqrt(10^100 + 4)"])
+def test_a_root_sympy_cannot_factor_is_refused_not_a_crash(text):
+    # SymPy 1.14's factorint raised "… is not a prime factor of …" (a ValueError): an internal error, exit 3.
+    with pytest.raises(ParseError, match="cannot simplify this root exactly"):
+        parse(text)

@@ -527,12 +527,15 @@ def _built(build, *args: sp.Expr, column: int) -> sp.Expr:
 
     SymPy's assumptions about a number very close to zero can contradict each other (is ln(ln
     2.718281828) negative?) and then its constructors raise TypeError: that is a value we cannot
-    build, not a crash.
+    build, not a crash. SymPy's integer factoring, which simplifies a root, raises ValueError on some
+    integers of over 70 digits (√(10^100 + 4)): a root we cannot simplify, not a crash either.
     """
     try:
         return build(*args)
     except TypeError:
         raise ParseError("cannot build this value exactly (a part is too close to zero)", column) from None
+    except ValueError:
+        raise ParseError("cannot simplify this root exactly (SymPy's factoring fails on its number)", column) from None
 
 
 def _checked(value: sp.Expr, column: int) -> sp.Expr:

@@ -31,11 +31,10 @@ ANSWER_KEYS = {
 }
 
 
-# Digits of each rational number inside a kernel value. The lengths, the distance and the cosine are square
-# roots of sums and products of the three values, and SymPy's integer factoring, which simplifies a root,
-# fails on some integers of over 70 digits (√(10^100 + 4) raised a ValueError): 20 digits keep every
-# radicand under 61, far beyond any value a hand computation meets.
-MAX_VALUE_DIGITS = 20
+# Digits of the numerators and denominators under the square roots of the norms, the distance and the
+# cosine (K(x,x), K(y,y), K(x,x) + K(y,y) − 2K(x,y), K(x,x)·K(y,y)). SymPy's integer factoring, which
+# simplifies a root, fails on some integers of over 70 digits (√(10^100 + 4) raised a ValueError).
+MAX_RADICAND_DIGITS = 60
 
 
 @dataclass(frozen=True)
@@ -70,15 +69,16 @@ def parse(raw: dict) -> Problem:
             raise ProblemError("must be a mapping {xx: K(x,x), yy: K(y,y), xy: K(x,y)}", field="kernel_values")
         kxx, kyy, kxy = (fields.number(values[k], f"kernel_values.{k}") for k in ("xx", "yy", "xy"))
         problem = Problem(title, kxx, kyy, kxy)
-    for name, value in (("xx", problem.kxx), ("yy", problem.kyy), ("xy", problem.kxy)):
-        if any(max(len(str(abs(r.p))), len(str(r.q))) > MAX_VALUE_DIGITS for r in value.atoms(sp.Rational)):
-            raise ProblemError(f"K({name[0]},{name[1]}) has a number of more than {MAX_VALUE_DIGITS} digits "
-                               f"(numerator or denominator); feature space takes values a hand computation meets",
-                               field=f"kernel_values.{name}" if start == "kernel_values" else "points")
     for name, value in (("xx", problem.kxx), ("yy", problem.kyy)):
         if not value.is_positive:
             raise ProblemError(f"K({name[0]},{name[0]}) must be > 0 (a length and a cosine need it), got {value}",
                                field="kernel_values" if start == "kernel_values" else "points")
+    radicands = (problem.kxx, problem.kyy, problem.kxx + problem.kyy - 2 * problem.kxy, problem.kxx * problem.kyy)
+    digits = max(len(str(abs(n))) for r in radicands for q in r.atoms(sp.Rational) for n in (q.p, q.q))
+    if digits > MAX_RADICAND_DIGITS:
+        raise ProblemError(f"the norms, distance and cosine take square roots of numbers of {digits} digits "
+                           f"(at most {MAX_RADICAND_DIGITS}): use smaller kernel values",
+                           field="kernel_values" if start == "kernel_values" else "points")
     if sp.N(problem.kxy**2 - problem.kxx * problem.kyy, 30) > 0:
         raise ProblemError("K(x,y)² > K(x,x)·K(y,y): no feature map gives these values (Cauchy–Schwarz)",
                            field="kernel_values")
