@@ -13,6 +13,8 @@ from __future__ import annotations
 import random
 from fractions import Fraction
 
+from tutor.topics.importance_sampling.continuous import MAX_SAMPLE
+
 from .numbers import Num, to_yaml
 
 TOPICS = ("kernel-pca", "kernel-matrix", "centring", "feature-space", "feature-map", "rbf-gamma", "pca",
@@ -694,7 +696,8 @@ def gen_importance_sampling_continuous(rng, scale):
         q = rng.choice([t for t, _ in HALF_LINE_Q if a == 0 or "x*" not in t])
         f = rng.choice(HALF_LINE_F)
         shape = "half-line"
-        inside = [a + Fraction(k, 2) for k in range(0, 12)] + ([a + 10**6] if scale == "sweep" else [])
+        # The sweep's far sample sits at the documented limit (MAX_SAMPLE, |x| ≤ 10^4), where e^(−x) is tiny.
+        inside = [a + Fraction(k, 2) for k in range(0, 12)] + ([Fraction(MAX_SAMPLE)] if scale == "sweep" else [])
         interval = [Num.of(a), "oo"]
     fields: dict = {"interval": interval, "p": p, "q": q, "f": f}
     if rng.random() < 0.3 and scale == "sweep" or rng.random() < 0.1:
