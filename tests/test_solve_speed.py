@@ -295,3 +295,44 @@ def test_a_field_of_degree_nine_is_not_factored_over_for_five_points():
     K = sp.QQ.algebraic_field(5 ** sp.Rational(1, 9))
     assert eigen._large_number_field(K, 5)
     assert not eigen._large_number_field(sp.QQ.algebraic_field(2 ** sp.Rational(1, 4)), 8)
+
+
+def test_a_root_field_too_large_is_refused_when_the_file_is_read(monkeypatch):
+    """Four points in halves, thirds, quarters and fifths with γ = ln(2)/4: powers of 2^(1/14,400), L × n = 57,600,
+    did not finish in 60 s; now the file is refused as it is read (no solve begins), naming the field and the
+    limit. Measured: 5 points at L × n = 900 take up to 3.8 s CPU, at 1,000 up to 6 s, at 1,800 over 25 s."""
+    from tutor import kernels
+    from tutor.errors import ProblemError
+
+    monkeypatch.setattr(eigen, "spectrum", _refuse("spectrum"))
+    halves_to_fifths = "[['1/2', '1/3'], ['1/4', '1/5'], [0, 1], [1, 0]]"
+    for gamma in ("ln(2)/4", "ln(3/2)/4"):
+        try:
+            load_problem_text(f"topic: kernel-pca\npoints: {halves_to_fifths}\n"
+                              f"kernel: {{name: rbf, gamma: '{gamma}'}}\n", "<test>")
+        except ProblemError as error:
+            assert error.field == "kernel.gamma" and "57,600" in error.message and "900" in error.message
+            assert "smaller denominators" in error.message
+        else:
+            raise AssertionError(f"γ = {gamma} was not refused")
+    # a new point counts: the two points alone make L = 1
+    try:
+        load_problem_text("topic: kernel-pca\npoints: [[0, 0], [1, 0]]\nkernel: {name: rbf, gamma: 'ln(2)'}\n"
+                          "new_points: [['1/31', 0]]\n", "<test>")
+    except ProblemError as error:
+        assert error.field == "kernel.gamma"
+    else:
+        raise AssertionError("the new point's field was not counted")
+    assert kernels.MAX_ROOT_FIELD == 900
+
+
+def test_a_root_field_just_under_the_limit_still_solves():
+    """Three points in halves, thirds and quarters with γ = ln(2)/2: powers of 2^(1/288), L × n = 864 (0.6 s)."""
+    from tutor import kernels
+
+    text = ("topic: kernel-pca\npoints: [[0, -3], ['3/4', -1], ['-1/3', -2]]\n"
+            "kernel: {name: rbf, gamma: 'ln(2)/2'}\n")
+    loaded = load_problem_text(text, "<test>")
+    assert kernels.root_field_size(loaded.problem.kernel, loaded.problem.points) == 864
+    solution = solve(loaded)
+    assert len(solution.answers["eigenvalues"]) == 3

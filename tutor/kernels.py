@@ -7,6 +7,7 @@ ln b, so the card's γ = ln 2/4 gives K = 2^(−δ/4) exactly, as the notes writ
 from __future__ import annotations
 
 from dataclasses import dataclass
+from math import lcm
 
 import sympy as sp
 
@@ -92,6 +93,49 @@ def check_rbf_exponents(kernel: Kernel, points, name: str = "kernel") -> None:
             f"γ·‖x − y‖² is at most about 10^{int(sp.N(sp.log(exponent, 10), 15))} for any two of the points; "
             "the exact engine works from 10^-100 (below it the kernel values are 1 to a hundred digits): "
             "use a larger γ or points further apart",
+            field=f"{name}.gamma")
+
+
+# L × n, L the lcm of the denominators of the exponents q·‖x − y‖² of an RBF kernel with γ = q·ln b (its kernel
+# values are powers of t = b^(1/L)) and n the number of points: measured (CPU, one process, solve and rendering)
+# on 3 to 5 points in 2-D with coordinate denominators 2 to 6 and b in {2, 3, 3/2}, the slowest are 5 points with
+# b = 3/2: at most 4.0 s at 720 and 3.8 s at 900, but 6 s at 1,000, 10 s at 2,000 and over 25 s at 1,800
+# (3 points stay under 1 s up to 1,728; 4 points in halves to fifths with γ = ln 2/4, 57,600, ran for minutes)
+MAX_ROOT_FIELD = 900
+
+
+def root_field_size(kernel: Kernel, points, new_points=()) -> int | None:
+    """L × n for an RBF kernel with γ = q·ln b on these n points (L over all pairs, new points included), or
+    None when γ is not a rational multiple of the logarithm of a rational or a squared distance is irrational."""
+    if kernel.name != "rbf":
+        return None
+    q, rest = as_expr(kernel.gamma).as_coeff_Mul()
+    if not (isinstance(rest, sp.log) and rest.args[0].is_Rational and q.is_Rational):
+        return None
+    everything = list(points) + list(new_points)
+    L = 1
+    for i, x in enumerate(everything):
+        for y in everything[i + 1:]:
+            exponent = q * sp.expand(sum((a - b) ** 2 for a, b in zip(x, y)))
+            if not exponent.is_Rational:
+                return None
+            L = lcm(L, int(exponent.q))
+    return L * len(points)
+
+
+def check_root_field(kernel: Kernel, points, new_points=(), name: str = "kernel") -> None:
+    """Refuse, up front, an RBF kernel with γ = q·ln b whose kernel values are powers of t = b^(1/L) with
+    L × n beyond MAX_ROOT_FIELD: 4 points in halves, thirds, quarters and fifths with γ = ln 2/4 (L = 3,600)
+    did not finish in 60 s."""
+    size = root_field_size(kernel, points, new_points)
+    if size is not None and size > MAX_ROOT_FIELD:
+        L, b = size // len(points), as_expr(kernel.gamma).as_coeff_Mul()[1].args[0]
+        base = str(b) if b.is_Integer else f"({b})"
+        raise ProblemError(
+            f"the kernel values are powers of t = {base}^(1/{L:,}) (γ = q·ln b, L the lcm of the denominators "
+            f"of q·‖x − y‖² over all pairs of points, new points included), and L × n = {size:,} for the "
+            f"{len(points)} points; the exact engine works up to L × n = {MAX_ROOT_FIELD:,}: use coordinates with "
+            "smaller denominators or a γ whose multiple q of ln b makes q·‖x − y‖² whole (4·ln 2 for points in halves)",
             field=f"{name}.gamma")
 
 

@@ -21,7 +21,7 @@ from tutor.errors import ProblemError
 from tutor.topics import inputs
 from tutor.exact.eigen import spectrum
 from tutor.exact.tidy import sign_of
-from tutor.kernels import Kernel, check_rbf_exponents
+from tutor.kernels import Kernel, check_rbf_exponents, check_root_field
 from tutor.recipes import centring
 from tutor.topics.kernel_pca import figures, recipe as kpca
 from tutor.steps import Solution
@@ -88,6 +88,7 @@ def parse(raw: dict) -> Problem:
         points, kernel = inputs.points_and_kernel(raw)
         new_points = inputs.new_points(raw, len(points[0]))
         check_rbf_exponents(kernel, points + new_points)  # a new point's kernel values too
+        check_root_field(kernel, points, new_points)
         return Problem(title, points=points, kernel=kernel, components=components, new_points=new_points,
                        normalisation=normalisation)
     inputs.only_with_points(raw, start, ("kernel", "new_points"))
