@@ -37,6 +37,8 @@ DOCUMENTED_LIMITS = [
     (r"for an? \d+ × \d+ matrix the exact engine works up to degree \d+", ""),
     # "... a value that cancels beyond 4,000 digits"
     (r"a value cancels beyond [\d,]+ digits", ""),
+    # "RBF with γ = q·ln b: ... L × n beyond 900 is refused as the file is read"
+    (r"the exact engine works up to L × n = [\d,]+", ""),
 ]
 
 
