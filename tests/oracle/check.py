@@ -72,8 +72,8 @@ class Oracle:
             if must:
                 raise Stop("disagreed", f"solved, but the oracle expects a refusal ({why})")
             return
-        if re.search(pattern, self.error):
-            raise Stop("refused", self.error)
+        if re.search(pattern, self.error) or self._judge_refusal()[0] == "refused":
+            raise Stop("refused", self.error)  # the expected refusal, or another documented limit met first
         raise Stop("disagreed", f"refused with an unexpected message (expected /{pattern}/: {why}): {self.error}")
 
     def _answers(self) -> dict:
