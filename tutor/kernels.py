@@ -49,6 +49,14 @@ class Kernel:
         return {"name": "rbf", "gamma": str(self.gamma)}
 
 
+def log_multiple(gamma: sp.Expr) -> tuple[sp.Expr, sp.Expr] | None:
+    """(q, b) when γ = q·ln b for a rational b (the card's γ = ln 2/4 is (1/4, 2)), else None."""
+    q, rest = as_expr(gamma).as_coeff_Mul()
+    if isinstance(rest, sp.log) and rest.args[0].is_Rational:
+        return q, rest.args[0]
+    return None
+
+
 def rbf_value(gamma: sp.Expr, delta: sp.Expr) -> sp.Expr:
     """exp(−γδ), as b^(−qδ) when γ = q·ln b for rationals q and b.
 
@@ -57,9 +65,10 @@ def rbf_value(gamma: sp.Expr, delta: sp.Expr) -> sp.Expr:
     >>> rbf_value(sp.Rational(1, 2), 2)
     exp(-1)
     """
-    q, rest = as_expr(gamma).as_coeff_Mul()
-    if isinstance(rest, sp.log) and rest.args[0].is_Rational:
-        return sp.Pow(rest.args[0], -q * delta)
+    multiple = log_multiple(gamma)
+    if multiple is not None:
+        q, b = multiple
+        return sp.Pow(b, -q * delta)
     return sp.exp(sp.expand(-gamma * delta))
 
 
@@ -107,11 +116,10 @@ MAX_ROOT_FIELD = 900
 def root_field_size(kernel: Kernel, points, new_points=()) -> int | None:
     """L × n for an RBF kernel with γ = q·ln b on these n points (L over all pairs, new points included), or
     None when γ is not a rational multiple of the logarithm of a rational or a squared distance is irrational."""
-    if kernel.name != "rbf":
+    multiple = log_multiple(kernel.gamma) if kernel.name == "rbf" else None
+    if multiple is None or not multiple[0].is_Rational:
         return None
-    q, rest = as_expr(kernel.gamma).as_coeff_Mul()
-    if not (isinstance(rest, sp.log) and rest.args[0].is_Rational and q.is_Rational):
-        return None
+    q = multiple[0]
     everything = list(points) + list(new_points)
     L = 1
     for i, x in enumerate(everything):
@@ -129,7 +137,7 @@ def check_root_field(kernel: Kernel, points, new_points=(), name: str = "kernel"
     did not finish in 60 s."""
     size = root_field_size(kernel, points, new_points)
     if size is not None and size > MAX_ROOT_FIELD:
-        L, b = size // len(points), as_expr(kernel.gamma).as_coeff_Mul()[1].args[0]
+        L, b = size // len(points), log_multiple(kernel.gamma)[1]
         base = str(b) if b.is_Integer else f"({b})"
         raise ProblemError(
             f"the kernel values are powers of t = {base}^(1/{L:,}) (γ = q·ln b, L the lcm of the denominators "

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 import sympy as sp
 
 from ..exact.tidy import tidy
-from ..kernels import Kernel
+from ..kernels import Kernel, log_multiple
 from ..steps import Check, Step, StepData
 
 
@@ -87,8 +87,7 @@ def kernel_step(kernel: Kernel, G: sp.ImmutableMatrix, D: sp.ImmutableMatrix | N
     if kernel.name == "rbf":
         K = sp.ImmutableMatrix(n, n, lambda i, j: tidy(kernel.from_sq_distance(D[i, j])))
         entries = tuple((i + 1, j + 1, D[i, j], K[i, j]) for i in range(n) for j in range(i, n))
-        q, rest = kernel.gamma.as_coeff_Mul()
-        power_base = rest.args[0] if isinstance(rest, sp.log) and rest.args[0].is_Rational else None
+        q, power_base = log_multiple(kernel.gamma) or (None, None)
         data = RbfKernelData(kernel.gamma, entries, power_base, -q * DELTA if power_base is not None else None)
         formula = r"K_{ij} = e^{-\gamma \delta_{ij}}"
     else:
