@@ -92,12 +92,13 @@ def check_rbf_exponents(kernel: Kernel, points, name: str = "kernel") -> None:
     exponent = kernel.gamma * largest
     # γ is a positive exact number; 15 digits decide the comparison far from the limit, and an exponent
     # that large is refused whatever its last digits (a bound, not an identity)
-    if largest and sp.N(exponent, 15) > MAX_RBF_EXPONENT:
+    approx = sp.N(exponent, 15) if largest else None
+    if approx is not None and approx > MAX_RBF_EXPONENT:
         raise ProblemError(
             f"γ·‖x − y‖² reaches {_about(exponent)} for two of the points; the exact engine works up to "
             f"10^100 (kernel values down to e^(−10^100)): use a smaller γ or closer points",
             field=f"{name}.gamma")
-    if largest and sp.N(exponent, 15) < MIN_RBF_EXPONENT:
+    if approx is not None and approx < MIN_RBF_EXPONENT:
         raise ProblemError(
             f"γ·‖x − y‖² is at most about 10^{int(sp.N(sp.log(exponent, 10), 15))} for any two of the points; "
             "the exact engine works from 10^-100 (below it the kernel values are 1 to a hundred digits): "
