@@ -48,9 +48,12 @@ def v(*entries: str) -> str:
 
 
 NOTES_LINES = [
-    rf"$\hat{{\mathbf K}}{v('1', '-1', '0')} = {v('8', '-8', '0')}$",
-    rf"$\hat{{\mathbf K}}{v('1', '1', '-2')} = {v('6', '6', '-12')}$",
-    rf"$\hat{{\mathbf K}}{v('1', '1', '1')} = {v('0', '0', '0')}$, so $\eta_1 = 8$, $\eta_2 = 6$, $\eta_3 = 0$",
+    # eigenvectors from symmetry, each η said once (the characteristic polynomial only confirms them)
+    rf"Swapping $\mathbf x_1$ and $\mathbf x_2$ leaves $\hat{{\mathbf K}}$ unchanged, so try "
+    rf"$\mathbf w_1 = {v('1', '-1', '0')}$: $\hat{{\mathbf K}}\mathbf w_1 = {v('8', '-8', '0')}$, $\eta_1 = 8$",
+    rf"$\mathbf w_2 = {v('1', '1', '-2')}$, $\hat{{\mathbf K}}\mathbf w_2 = {v('6', '6', '-12')}$, $\eta_2 = 6$",
+    rf"$\hat{{\mathbf K}}\mathbf w_3 = \mathbf 0$ for $\mathbf w_3 = {v('1', '1', '1')}$: $\eta_3 = 0$",
+    r"$\det(\hat{\mathbf K} - \eta \mathbf I) = - \eta \left(\eta - 8\right) \left(\eta - 6\right)$, whose roots are the $\eta$ found",
     r"$\lambda_{1} = \frac{8}{3}$, $\lambda_{2} = 2$",
     r"$\frac{8}{14} = \frac{4}{7} \approx 57.1\%$, $\frac{6}{14} = \frac{3}{7} \approx 42.9\%$",
     r"at most $n - 1 = 2$ can be non-zero",
@@ -74,6 +77,7 @@ def test_example3_brief_has_the_notes_lines_once():
     assert r"\frac{8}{3} = \frac{8}{3}" not in tex  # no x = x
     assert "Check: " not in tex  # the worked checks are not repeated as bare "Check: … holds." lines
     assert tex.count(r"\tfrac{1}{3}{(}4 + 4 + 0{)}") == 1
+    assert tex.count(r"\eta_1 = 8") == 1 and r"\eta_{1} = 8" not in tex  # η said once, not listed again
 
 
 def test_the_full_level_has_every_hand_step_and_the_brief_levels_care_lines():

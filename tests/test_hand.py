@@ -130,7 +130,14 @@ def test_a_repeated_eigenvalue_gets_its_second_vector_by_gram_schmidt():
     assert second.orthogonal == (sp.Rational(-1, 2), sp.Rational(-1, 2), 1) and second.scale == -2
 
 
-def test_a_larger_matrix_says_the_route_instead():
+def _without_symmetry(monkeypatch):
+    """Kernel PCA's determinant route, which Example 3 and the RBF square leave for the symmetry route
+    (recipes/symmetry.py): the route of every K̂ without a symmetry of its points."""
+    monkeypatch.setattr("tutor.recipes.symmetry.by_symmetry", lambda M: None)
+
+
+def test_a_larger_matrix_says_the_route_instead(monkeypatch):
+    _without_symmetry(monkeypatch)
     M = sp.ImmutableMatrix([[3, -1, -1, -1], [-1, 3, -1, -1], [-1, -1, 3, -1], [-1, -1, -1, 3]])
     spec = spectrum(M)
     hand = char_poly_hand(M, spec, matrix="M", symbol=ETA)
@@ -140,7 +147,8 @@ def test_a_larger_matrix_says_the_route_instead():
     assert "Faddeev" in rbf.route  # the engine's route for powers of one exponential
 
 
-def test_example3_full_shows_the_expansion_the_reduction_and_the_norms():
+def test_example3_full_shows_the_expansion_the_reduction_and_the_norms(monkeypatch):
+    _without_symmetry(monkeypatch)
     solution = solve(str(EXAMPLE3))
     full = render(solution, "tex", "full")
     # det(K̂ − ηI) along the first row, each minor written out, the products collected
@@ -161,7 +169,8 @@ def test_example3_full_shows_the_expansion_the_reduction_and_the_norms():
     assert "vmatrix" not in brief and r"\sim" not in brief and "free variable" not in brief
 
 
-def test_the_markdown_carries_the_hand_steps_without_latex_break_hints():
+def test_the_markdown_carries_the_hand_steps_without_latex_break_hints(monkeypatch):
+    _without_symmetry(monkeypatch)
     md = render(solve(str(EXAMPLE3)), "md", "full")
     assert r"\begin{vmatrix}" in md and "the free variable $x_3 = 1$" in md and r"1^2 + 1^2 + 1^2 = 3" in md
     assert r"\allowbreak" not in md and r"\penalty" not in md

@@ -77,7 +77,9 @@ def test_coefficients_fold_the_roots_and_coordinates_skip_an_irrational_product(
     assert r"$\mathbf c_1 = \mathbf v_1/\sqrt{\eta_1} = \frac{1}{4}\,{(1, -1, 0)}^T$" in tex
     assert r"\frac{1}{\sqrt{2}\,\sqrt{8}}" not in tex
     square = render(solve(str(PROBLEMS / "kernel-pca" / "rbf-square.yaml")), "tex", "brief")
-    assert r"\hat{\mathbf K}{(0, 1, -1, 0)}^T = \left(1 - e^{-2}\right)\,{(0, 1, -1, 0)}^T" in square
+    # found by symmetry: K̂w = ηw with the eigenvalue, not four long entries
+    assert (r"so try $\mathbf w_1 = {(0, 1, -1, 0)}^T$: $\hat{\mathbf K}\mathbf w_1 = \eta_1\mathbf w_1$ with "
+            r"$\eta_1 = 1 - e^{-2}$") in square
     assert r"$\mathbf a_1 = \sqrt{\eta_1}\,\mathbf v_1 = " in square
 
 

@@ -22,7 +22,7 @@ from tutor.topics import inputs
 from tutor.exact.eigen import spectrum
 from tutor.exact.tidy import sign_of
 from tutor.kernels import Kernel, check_rbf_exponents, check_root_field
-from tutor.recipes import centring
+from tutor.recipes import centring, symmetry
 from tutor.topics.kernel_pca import figures, recipe as kpca
 from tutor.steps import Solution
 
@@ -116,7 +116,14 @@ def solve(problem: Problem) -> Solution:
     given = figures.input_figure(problem.points, problem.new_points) if problem.points is not None else None
     spec = spectrum(Khat)
     values = spec.values
-    steps += [kpca.char_poly_step(Khat, spec), kpca.eigenvalues_step(spec), kpca.eigenvectors_step(Khat, spec)]
+    # The notes' route when K̂ has it (Example 3): eigenvectors by symmetry, the polynomial only confirming
+    # their η; else the polynomial's roots first, then the eigenvectors.
+    by_symmetry = kpca.symmetry_rows(Khat, spec, symmetry.by_symmetry(Khat))
+    if by_symmetry:
+        steps += [kpca.eigenvalues_step(spec, symmetry=by_symmetry, matrix=Khat),
+                  kpca.char_poly_step(Khat, spec, confirms=True), kpca.eigenvectors_step(Khat, spec, by_symmetry=True)]
+    else:
+        steps += [kpca.char_poly_step(Khat, spec), kpca.eigenvalues_step(spec), kpca.eigenvectors_step(Khat, spec)]
     steps.append(kpca.variances_step(values, n))
     positive = kpca.positive_count(values)
     summary = []

@@ -17,6 +17,7 @@ from tutor.exact.vectors import matvec
 from tutor.kernels import Kernel
 from tutor.steps import Check, Step, StepData
 from tutor.recipes.eigenpairs import CharPolyHand, EigenRow, Separation, char_poly_hand, eigen_rows, separation, sign_note
+from tutor.recipes.symmetry import Tried
 
 
 LONG_VECTOR = 60  # characters of a vector's plain text (scalar and entries) beyond which a line cannot hold it
@@ -47,11 +48,22 @@ class CharPolyData(StepData, kind="char_poly"):
     expanded: sp.Expr
     factored: sp.Expr
     hand: CharPolyHand | None = None  # the full level: det(K̂ − ηI) by cofactors (recipes.eigenpairs)
+    # the eigenvalues were found by symmetry before it: one line at both levels, whose roots confirm them
+    confirms: bool = False
 
 
-def char_poly_step(Khat: sp.ImmutableMatrix, spec: Spectrum) -> Step:
+def char_poly_step(Khat: sp.ImmutableMatrix, spec: Spectrum, *, confirms: bool = False) -> Step:
     n = Khat.rows
     shifted = sp.ImmutableMatrix(Khat - ETA * sp.eye(n))
+    if confirms:
+        return Step(
+            key="char_poly",
+            kind="char_poly",
+            title="Characteristic polynomial",
+            formula="",  # the one line is the formula
+            result=spec.char_poly,
+            data=CharPolyData(shifted, spec.char_poly, spec.char_poly_factored, confirms=True),
+        )
     return Step(
         key="char_poly",
         kind="char_poly",
@@ -107,8 +119,71 @@ class EigenvaluesData(StepData, kind="eigenvalues"):
     roots: tuple[RootOf, ...] = ()  # eigenvalues that are roots of an irreducible polynomial (CRootOf)
 
 
-def eigenvalues_step(spec: Spectrum, *, centred: bool = True) -> Step:
+@dataclass(frozen=True)
+class SymmetryEigenvaluesData(EigenvaluesData, kind="eigenvalues"):
+    """The eigenvalues read off eigenvectors found by symmetry (the notes' Example 3): each K̂w = ηw is
+    written out, and the trace check too, at both levels."""
+
+    worked_checks = True
+    worked_checks_full = True
+    symmetry: tuple[SymmetryRow, ...] = ()  # found by symmetry (recipes.symmetry), in the order found
+    trace: sp.Expr = sp.Integer(0)  # tr K̂, which the η found add up to
+    matrix: sp.ImmutableMatrix | None = None  # K̂, multiplied out at the full level
+
+
+@dataclass(frozen=True)
+class SymmetryRow:
+    """One eigenvector of K̂ as Example 3 finds it: a reason to try w, then K̂w = ηw."""
+
+    index: int  # the eigenvalue's position (descending), 1-based: w_index, η_index
+    tried: Tried
+    eta: sp.Expr
+    product: tuple[sp.Expr, ...]  # K̂w
+    written_out: bool  # K̂w's entries are rational and written out (the notes' (8, −8, 0)ᵀ); else K̂w = ηw
+    before: tuple[int, ...]  # positions (as index) of the vectors w is orthogonal to
+    equal: tuple[tuple[int, int, int, int, sp.Expr], ...]  # k̂_ij = k̂_kl = value: the entries the swap pairs
+
+
+def symmetry_rows(Khat: sp.ImmutableMatrix, spec: Spectrum, tried: tuple[Tried, ...] | None):
+    """The eigenpairs of the spectrum, each matched to a vector found by symmetry; None unless every one
+    is (a repeated eigenvalue whose basis differs keeps the determinant's route, so the answers stay)."""
+    if not tried:
+        return None
+    position = {}
+    for i, p in enumerate(spec.pairs, start=1):
+        match = [k for k, t in enumerate(tried) if t.vector == tuple(p.found)]
+        if len(match) != 1 or match[0] in position:
+            return None
+        position[match[0]] = i
+    rows = []
+    for k, t in enumerate(tried):
+        i = position[k]
+        p = spec.pairs[i - 1]
+        product = matvec(Khat, t.vector)
+        equal = tuple((a, b, c, d, Khat[a - 1, b - 1]) for (a, b), (c, d) in t.equal)
+        rows.append(SymmetryRow(i, t, p.value, product, all(x.is_Rational for x in product),
+                                tuple(position[j] for j in t.before), equal))
+    return tuple(rows)
+
+
+def eigenvalues_step(spec: Spectrum, *, centred: bool = True, symmetry: tuple[SymmetryRow, ...] | None = None,
+                     matrix: sp.ImmutableMatrix | None = None) -> Step:
     values = spec.values
+    if symmetry:
+        trace = tidy(matrix.trace())
+        return Step(
+            key="eigenvalues",
+            kind="eigenvalues",
+            title="Eigenvectors from symmetry",
+            formula=r"\hat{\mathbf K} \mathbf w_i = \eta_i \mathbf w_i",
+            result=values,
+            data=SymmetryEigenvaluesData(values, (), "", (), symmetry, trace, matrix),
+            checks=tuple(Check(rf"\hat{{\mathbf K}} \mathbf w_{r.index} = \eta_{r.index} \mathbf w_{r.index}",
+                               all(is_zero(tidy(a - r.eta * b)) for a, b in zip(r.product, r.tried.vector)))
+                         for r in symmetry)
+                   + (Check(r"\textstyle\sum_i \eta_i = \operatorname{tr} \hat{\mathbf K}",
+                            is_zero(tidy(sum(values) - trace))),),
+        )
     repeated = tuple(sorted({i + 1 for i, p in enumerate(spec.pairs) if p.multiplicity > 1}))
     note = ("One eigenvalue of $\\hat{\\mathbf K}$ is always $0$, with eigenvector $(1, \\dots, 1)^T$: "
             "centring makes the feature vectors add up to zero." if centred else "")
@@ -139,6 +214,7 @@ class EigenvectorsData(StepData, kind="eigenvectors"):
     products: tuple[Scaled, ...] = ()
     written_out: bool = True  # every K̂w written out: "so η₁ = 8, …" reads the eigenvalues off them
     long: bool = False  # some vector too long for one unbreakable atom (long_vectors)
+    by_symmetry: bool = False  # each w and K̂w are in the eigenvalues' step before: only the unit vectors here
 
 
 def _product(row: EigenRow) -> Scaled:
@@ -147,18 +223,19 @@ def _product(row: EigenRow) -> Scaled:
     return Scaled(row.eta, tuple(row.found))
 
 
-def eigenvectors_step(Khat: sp.ImmutableMatrix, spec: Spectrum) -> Step:
+def eigenvectors_step(Khat: sp.ImmutableMatrix, spec: Spectrum, *, by_symmetry: bool = False) -> Step:
     rows, checks = eigen_rows(Khat, spec, matrix=r"\hat{\mathbf K}", value=r"\eta", vector=r"\mathbf v")
     products = tuple(_product(r) for r in rows)
+    unit = r"\mathbf v_i = \frac{\mathbf w_i}{\|\mathbf w_i\|}"
     return Step(
         key="eigenvectors",
         kind="eigenvectors",
         title="Unit eigenvectors",
-        formula=r"(\hat{\mathbf K} - \eta_i \mathbf I)\,\mathbf w_i = \mathbf 0, \qquad \mathbf v_i = \frac{\mathbf w_i}{\|\mathbf w_i\|}",
+        formula=unit if by_symmetry else r"(\hat{\mathbf K} - \eta_i \mathbf I)\,\mathbf w_i = \mathbf 0, \qquad " + unit,
         result=tuple(p.unit for p in spec.pairs),
         data=EigenvectorsData(rows, any(p.multiplicity > 1 for p in spec.pairs), products,
                               all(p.scalar == 1 for p in products),
-                              long_vectors(*products, *(r.unit for r in rows))),
+                              long_vectors(*products, *(r.unit for r in rows)), by_symmetry),
         checks=checks,
         note=sign_note(spec, "eigenvector", budget=False),  # the eigenvalues' step says why roots are named
     )
