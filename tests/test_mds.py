@@ -99,9 +99,11 @@ def test_points_as_rows_and_the_care_lines_at_both_levels():
 def test_full_level_shows_the_characteristic_polynomial_and_solves_for_w():
     from tutor.rendering import render
 
-    full = render(solve(str(PROBLEMS / "mds" / "distance-table.yaml")), "md", "full")
+    # a 4 × 4 of rank 3 (no trace route): det(B − λI), and w only for the kept eigenvalue
+    full = render(solve(str(PROBLEMS / "mds" / "non-euclidean.yaml")), "md", "full")
     assert r"\det \begin{bmatrix}" in full and "solving $(B - \\lambda_1 I)\\,\\mathbf w = \\mathbf 0$" in full
     assert r"With $\|\mathbf w_1\|^2 = " in full
+    assert r"\mathbf w_2" not in full and r"\mathbf v_4" not in full
 
 
 def test_checker_names_plain_distances_in_a():

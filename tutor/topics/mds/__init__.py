@@ -83,12 +83,13 @@ def solve(problem: Problem) -> Solution:
     a = mds.a_matrix_step(problem.squared)
     b = mds.b_matrix_step(a.result)
     spec = spectrum(b.result)
-    eig = mds.spectrum_step(b.result, spec)
-    positive = eig.data.positive
+    positive = mds.positive_count(spec.values)
     p = positive if problem.dimensions is None else problem.dimensions
     if p > positive:
         raise ProblemError(f"asks for {p} dimensions but B has only {positive} positive eigenvalues",
                            field="dimensions")
+    dimension = len(problem.points[0]) if problem.points is not None else None
+    eig = mds.spectrum_step(b.result, spec, keep=p, dimension=dimension)
     coords = mds.coordinates_step(spec, p)
     exact = p == positive and eig.data.negative == 0
     reproduce = mds.reproduce_step(coords.result, problem.squared, exact)

@@ -45,6 +45,18 @@ def a_matrix_step(D2: sp.ImmutableMatrix) -> Step:
 
 
 @dataclass(frozen=True)
+class MdsBEntry:
+    """One entry of B worked out as the notes' double centring: b_ij = −½(d²_ij − d²_i• − d²_•j + d²_••)."""
+
+    i: int  # 1-based
+    j: int
+    d2: sp.Expr  # d²_ij
+    row: sp.Expr  # d²_i•
+    col: sp.Expr  # d²_•j
+    value: sp.Expr  # b_ij
+
+
+@dataclass(frozen=True)
 class MdsBData(StepData, kind="mds_b"):
     brief_formula = "inline"
     worked_checks = True  # the row sums are written out beside B
@@ -52,16 +64,35 @@ class MdsBData(StepData, kind="mds_b"):
     brief_note = False  # B = X_c X_cᵀ is said where the eigenvalues are read
     H: sp.ImmutableMatrix  # the centring matrix
     sums: tuple[sp.Expr, ...]  # the row sums of B, each 0
+    row_sums: tuple[sp.Expr, ...] = ()  # Σ_j d²_ij, the row sums of the table (the full level divides them by n)
+    means: tuple[sp.Expr, ...] = ()  # d²_i•, the row means of the table (its column means too: it is symmetric)
+    grand: sp.Expr = sp.Integer(0)  # d²_••, the mean of all n² entries
+    entries: tuple[MdsBEntry, ...] = ()  # worked out: b_12 at the brief level; every b_ij, i ≤ j, at the full
+    table: sp.ImmutableMatrix | None = None  # d², whose rows the full level sums
+
+
+FULL_ENTRIES_N = 4  # the full level works every b_ij (i ≤ j) out up to this n; beyond, the first row
 
 
 def b_matrix_step(A: sp.ImmutableMatrix) -> Step:
+    """B by the notes' double centring of d² (A = −½d², so b_ij = a_ij − ā_i• − ā_•j + ā_••), which is
+    HAH; each entry worked out is checked against HAH."""
     n = A.rows
     H = centring_matrix(n)
     B = sp.ImmutableMatrix((H * A * H).applyfunc(tidy))
     sums = tuple(tidy(sum(B.row(i))) for i in range(B.rows))
-    return Step(key="b_matrix", kind="mds_b", title="Double centring", formula=r"B = H A H, \qquad H = I - \tfrac1n \mathbf 1 \mathbf 1^T",
-                result=B, data=MdsBData(H, sums),
-                checks=(_row_sums_check(sums),),
+    D2 = A.applyfunc(lambda a: tidy(-2 * a))
+    row_sums = tuple(tidy(sum(D2.row(i))) for i in range(n))
+    means = tuple(tidy(r / n) for r in row_sums)
+    grand = tidy(sum(means) / n)
+    pairs = [(i, j) for i in range(n) for j in range(i, n)] if n <= FULL_ENTRIES_N else [(0, j) for j in range(n)]
+    entries = tuple(MdsBEntry(i + 1, j + 1, D2[i, j], means[i], means[j],
+                              tidy(-(D2[i, j] - means[i] - means[j] + grand) / 2)) for i, j in pairs)
+    return Step(key="b_matrix", kind="mds_b", title="Double centring",
+                formula=r"b_{ij} = -\tfrac12\left(d_{ij}^2 - d_{i\bullet}^2 - d_{\bullet j}^2 + d_{\bullet\bullet}^2\right)",
+                result=B, data=MdsBData(H, sums, row_sums, means, grand, entries, D2),
+                checks=(_row_sums_check(sums),
+                        Check(r"b_{ij} = (HAH)_{ij}", all(is_zero(e.value - B[e.i - 1, e.j - 1]) for e in entries))),
                 note="If the distances come from points, $B = X_c X_c^T$ is the Gram matrix of the centred points.")
 
 
@@ -72,6 +103,61 @@ def _row_sums_check(sums: tuple[sp.Expr, ...]) -> Check:
 
 
 @dataclass(frozen=True)
+class TraceRoute:
+    """The non-zero eigenvalues of a B of rank r ≤ 2 as a student finds them without det(B − λI):
+    λ₁ + λ₂ = tr B and λ₁² + λ₂² = ‖B‖²_F, so λ₁λ₂ = ((tr B)² − ‖B‖²_F)/2 and λ₁, λ₂ are the roots of
+    λ² − (tr B)λ + λ₁λ₂ = 0 (rank 1: λ₁ = tr B)."""
+
+    count: int  # k: at most this many eigenvalues are non-zero (1 or 2)
+    why: str  # why, plain text with $…$ maths
+    trace: sp.Expr
+    diagonal: tuple[sp.Expr, ...]  # b_ii, summed to tr B
+    upper: tuple[sp.Expr, ...]  # b_ij, i < j: ‖B‖²_F = Σ b_ii² + 2 Σ_{i<j} b_ij²
+    frobenius: sp.Expr  # ‖B‖²_F = Σ b_ij²
+    product: sp.Expr  # λ₁λ₂ (k = 2)
+    quadratic: sp.Expr  # λ² − (tr B)λ + λ₁λ₂ (k = 2)
+    roots: tuple[sp.Expr, ...]  # λ₁, …, λ_k, descending (a root may be 0)
+    rref: sp.ImmutableMatrix | None = None  # B row-reduced, when the rank is found that way (a table alone)
+
+
+def trace_route(B: sp.ImmutableMatrix, values, dimension: int | None) -> TraceRoute | None:
+    """The trace route when a student can say that at most k ≤ 2 eigenvalues are non-zero: B𝟏 = 0 leaves
+    at most n − 1, B = X_c X_cᵀ for points given in ℝ^d at most d, and else B's rank by row reduction.
+    k = 1: λ₁ = tr B; k = 2: the quadratic (one root 0 when the rank is 1)."""
+    n = B.rows
+    if any(numeric(v, 30) < -sp.Float("1e-25") for v in values):
+        return None  # a negative eigenvalue would sit between the roots and the zeros: det(B − λI) names them
+    bounds = []
+    if n - 1 <= 2:
+        bounds.append((n - 1, rf"$B\mathbf 1 = \mathbf 0$, so at most $n - 1 = {n - 1}$ eigenvalue"
+                              rf"{'s are' if n > 2 else ' is'} non-zero"))
+    if dimension is not None and dimension <= min(2, n - 2):
+        bounds.append((dimension, rf"$B = X_c X_c^T$ for points in $\mathbb R^{dimension}$, so rank $B \le {dimension}$"))
+    rref = None
+    if not bounds:  # a table alone: the rank by row reduction, a hand step when it is at most 2
+        reduced, pivots = sp.Matrix(B).rref(iszerofunc=is_zero, simplify=tidy)
+        if len(pivots) > 2:
+            return None
+        rref = sp.ImmutableMatrix(reduced.applyfunc(tidy))
+        k = len(pivots)
+        bounds.append((k, rf"$B$ row-reduces to ${k}$ non-zero row{'s' if k > 1 else ''}, so rank $B = {k}$"))
+    k, why = min(bounds)
+    nonzero = [v for v in values if not is_zero(v)]
+    if len(nonzero) > k:  # never: the bound is a theorem
+        raise AssertionError(f"B has {len(nonzero)} non-zero eigenvalues, more than {k}")
+    trace = tidy(B.trace())
+    frob = tidy(sum(x**2 for x in B))
+    diagonal = tuple(B[i, i] for i in range(n))
+    upper = tuple(B[i, j] for i in range(n) for j in range(i + 1, n))
+    roots = tuple(sorted(nonzero + [sp.Integer(0)] * (k - len(nonzero)), key=lambda v: -numeric(v, 30)))
+    if k == 1:
+        return TraceRoute(1, why, trace, diagonal, upper, frob, sp.Integer(0), sp.Integer(0), roots, rref)
+    product = tidy((trace**2 - frob) / 2)
+    return TraceRoute(2, why, trace, diagonal, upper, frob, product, sp.expand(LAMBDA**2 - trace * LAMBDA + product), roots,
+                      rref)
+
+
+@dataclass(frozen=True)
 class MdsSpectrumData(StepData, kind="mds_spectrum"):
     brief_formula = "none"
     worked_checks = True  # each row shows Bw beside w
@@ -79,26 +165,43 @@ class MdsSpectrumData(StepData, kind="mds_spectrum"):
     shifted: sp.ImmutableMatrix  # B − λI
     char_poly: sp.Expr  # in λ
     factored: sp.Expr
-    rows: tuple[EigenRow, ...]  # eta is the eigenvalue λ_i of B
+    rows: tuple[EigenRow, ...]  # eta is the eigenvalue λ_i of B: the kept ones only (the others are discarded)
     negative: int  # how many eigenvalues are negative
     positive: int  # how many are positive: the dimension of an exact configuration
     repeated: bool  # some eigenvalue has multiplicity > 1
     named: str = ""  # why some roots are named, plain text with $…$ maths
+    trace: TraceRoute | None = None  # the hand route by trace and rank, when B has it
+    values: tuple[sp.Expr, ...] = ()  # every eigenvalue, descending
+    zeros: int = 0  # eigenvalues λ = 0 (their eigenvectors are not needed)
 
 
-def spectrum_step(B: sp.ImmutableMatrix, spec) -> Step:
+def positive_count(values) -> int:
+    return sum(1 for v in values if numeric(v, 30) > sp.Float("1e-25"))
+
+
+def spectrum_step(B: sp.ImmutableMatrix, spec, keep: int | None = None, dimension: int | None = None) -> Step:
+    """B's eigenvalues (by trace and rank where that is the hand route), and unit eigenvectors of the
+    ``keep`` largest positive ones only: the discarded eigenvalues' vectors are never used."""
     values = spec.values
     negative = [v for v in values if numeric(v, 30) < -sp.Float("1e-25")]
-    positive = sum(1 for v in values if numeric(v, 30) > sp.Float("1e-25"))
+    positive = positive_count(values)
+    keep = positive if keep is None else keep
     rows, checks = eigen_rows(B, spec, matrix="B", value=r"\lambda", vector=r"\mathbf v")
+    checks = checks[:keep] + checks[-1:]  # Bw = λw for the kept eigenvectors, and their orthonormality
     note = ("$B$ has a negative eigenvalue, so the distances are not Euclidean: no configuration of points "
             "reproduces them exactly. The positive eigenvalues still give the best configuration."
             if negative else "Every eigenvalue is $\\ge 0$: the distances are Euclidean.")
+    route = trace_route(B, values, dimension)
+    if route is not None:
+        checks = checks + (Check(r"\lambda_1 + \dots + \lambda_n = \operatorname{tr} B", is_zero(tidy(sum(values) - route.trace))),
+                           Check(r"\lambda_1^2 + \dots + \lambda_n^2 = \|B\|_F^2",
+                                 is_zero(tidy(sum(v**2 for v in values) - route.frobenius))))
     return Step(key="eigenvalues", kind="mds_spectrum", title="Spectral decomposition of B",
                 formula=r"B = V \Lambda V^T", result=values,
                 data=MdsSpectrumData(sp.ImmutableMatrix(B - LAMBDA * sp.eye(B.rows)), spec.char_poly.subs(ETA, LAMBDA),
-                                     spec.char_poly_factored.subs(ETA, LAMBDA), rows, len(negative), positive,
-                                     any(p.multiplicity > 1 for p in spec.pairs), spec.note),
+                                     spec.char_poly_factored.subs(ETA, LAMBDA), rows[:keep], len(negative), positive,
+                                     any(p.multiplicity > 1 for p in spec.pairs[:keep]), spec.note, route, values,
+                                     sum(1 for v in values if is_zero(v))),
                 checks=checks,
                 note=f"{note} {spec.note}".strip())
 

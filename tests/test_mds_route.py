@@ -1,0 +1,78 @@
+"""MDS by the notes' hand route (issue 30, item 2): B by the elementwise double centring with the row, column
+and grand means of d²; the spectrum by trace and rank where a student can say how many eigenvalues are
+non-zero; no eigenvectors of the discarded eigenvalues; A = −½d² as the notes' pseudocode."""
+
+from __future__ import annotations
+
+import random
+
+import sympy as sp
+
+from tutor import render, solve
+from tutor.problem import load_problem_text
+from tutor.recipes.centring import centring_matrix
+
+from .conftest import PROBLEMS
+
+R = sp.Rational
+
+
+def _mds(name: str):
+    return solve(str(PROBLEMS / "mds" / f"{name}.yaml"))
+
+
+def test_the_brief_double_centring_shows_the_means_of_d2_and_one_entry():
+    solution = _mds("distance-table")
+    data = solution.step("b_matrix").data
+    assert data.means == (R(25, 3), R(34, 3), R(41, 3)) and data.grand == R(100, 9)
+    brief = render(solution, "tex", "brief")
+    assert r"$d_{1\bullet}^2 = \frac{25}{3}$, $d_{2\bullet}^2 = \frac{34}{3}$, $d_{3\bullet}^2 = \frac{41}{3}$" in brief
+    assert r"grand mean $d_{\bullet\bullet}^2 = \frac{100}{9}$" in brief
+    assert (r"b_{12} = -\tfrac12\left( 9 - \frac{25}{3} - \frac{34}{3} + \frac{100}{9}\right) = - \frac{2}{9}") in brief
+    full = render(solution, "tex", "full")
+    assert r"d_{1\bullet}^2 = \tfrac1{3}\left( 0 + 9 + 16\right) = \frac{25}{3}" in full
+    assert r"b_{33} = -\tfrac12\left( 0 - \frac{41}{3} - \frac{41}{3} + \frac{100}{9}\right) = \frac{73}{9}" in full
+
+
+def test_a_keeps_the_pseudocodes_meaning():
+    solution = _mds("distance-table")
+    assert solution.answers["a_matrix"] == -solution.answers["squared_distances"] / 2
+
+
+def test_every_entry_worked_out_is_the_entry_of_hah():
+    rng = random.Random(30)
+    for n in (3, 4, 5):
+        points = [[rng.randint(-3, 3), rng.randint(-3, 3)] for _ in range(n)]
+        solution = solve(load_problem_text(f"topic: mds\npoints: {points}\n", "m.yaml"))
+        step = solution.step("b_matrix")
+        assert step.passed
+        A = solution.answers["a_matrix"]
+        H = centring_matrix(n)
+        B = H * A * H
+        assert all(e.value == B[e.i - 1, e.j - 1] for e in step.data.entries)
+        assert len(step.data.entries) == (n * (n + 1) // 2 if n <= 4 else n)
+
+
+def test_the_spectrum_by_trace_and_rank_where_that_is_the_hand_route():
+    for name, trace, frobenius, product in (("distance-table", R(50, 3), R(1636, 9), 48), ("from-points", 8, 32, 16)):
+        solution = _mds(name)
+        route = solution.step("eigenvalues").data.trace
+        assert (route.trace, route.frobenius, route.product) == (trace, frobenius, product), name
+        brief, full = render(solution, "tex", "brief"), render(solution, "tex", "full")
+        for tex in (brief, full):
+            assert r"\det(B - \lambda I)" not in tex and r"\det \begin{bmatrix}" not in tex, name
+        assert rf"\lambda_1 + \lambda_2 = \operatorname{{tr}} B = {sp.latex(trace)}" in brief
+        assert rf"\lambda_1^2 + \lambda_2^2 = \|B\|_F^2 = {sp.latex(frobenius)}" in brief
+    # points in the plane: rank B ≤ 2 said from the points, λ₃ = λ₄ = 0
+    assert r"for points in $\mathbb R^2$, so rank $B \le 2$" in render(_mds("from-points"), "tex", "brief")
+    # a 4 × 4 of rank 3 has no such route: det(B − λI)
+    assert _mds("non-euclidean").step("eigenvalues").data.trace is None
+
+
+def test_no_eigenvector_of_a_discarded_eigenvalue_is_worked_out():
+    solution = _mds("from-points")  # λ = 4, 4, 0, 0
+    assert len(solution.step("eigenvalues").data.rows) == 2
+    for detail in ("brief", "full"):
+        tex = render(solution, "tex", detail)
+        assert r"\mathbf v_3" not in tex and r"\mathbf v_4" not in tex and r"\mathbf w_3" not in tex
+    assert solution.answers["eigenvalues"] == (4, 4, 0, 0)  # the key keeps every eigenvalue
