@@ -74,3 +74,19 @@ def test_kernel_matrix_matches_numpy(points, kernel):
     assert np.allclose(np.array(answers["kernel"].evalf(30).tolist(), dtype=float), expected)
     if kernel == "rbf":
         assert np.allclose(np.array(answers["squared_distances"].tolist(), dtype=float), sq)
+
+
+def test_centring_works_one_entry_of_k_hat_out_beside_the_matrix():
+    # issue 30: the card's skill, K̂ᵢⱼ = Kᵢⱼ − r̄ᵢ − r̄ⱼ + ḡ, shown once at the brief level (the full level works every entry)
+    from tutor import render
+
+    solution = solve(str(PROBLEMS / "centring" / "quadratic-three-points.yaml"))
+    i, j, k, ri, rj, v = solution.step("centred_kernel").data.worked
+    assert (i, j) == (1, 2) and v == solution.answers["centred_kernel"][0, 1]
+    assert k - ri - rj + solution.answers["grand_mean"] == v
+    brief = render(solution, "tex", "brief")
+    assert r"One entry by hand: $\hat K_{12} = K_{12} - \bar r_1 - \bar r_2 + \bar g = " in brief
+    # kernel PCA, where centring is one step of many, keeps only the matrix
+    kpca = solve(str(PROBLEMS / "kernel-pca" / "polynomial-new-point.yaml"))
+    assert kpca.step("centred_kernel").data.worked is None
+    assert "One entry by hand" not in render(kpca, "tex", "brief")

@@ -86,6 +86,9 @@ class CentredKernelData(StepData, kind="centred_kernel"):
     sums: RowSums | None = None
     # Every row mean is the same r̄ (= ḡ): then K̂ᵢⱼ = Kᵢⱼ − r̄, the hand shortcut for a symmetric set of points.
     equal_means: bool = False
+    # The entry the brief level works out beside the matrix (one of entries: K̂₁₂), or None: the centring
+    # topic shows the skill once; kernel PCA, where centring is one step of many, shows only the matrix.
+    worked: tuple[int, int, sp.Expr, sp.Expr, sp.Expr, sp.Expr] | None = None
 
 
 @dataclass(frozen=True)
@@ -95,7 +98,7 @@ class CentredGivenData(StepData, kind="centred_given"):
     sums: RowSums
 
 
-def centred_step(K: sp.ImmutableMatrix, row_means, grand_mean) -> Step:
+def centred_step(K: sp.ImmutableMatrix, row_means, grand_mean, *, worked: bool = False) -> Step:
     n = K.rows
     Khat = sp.ImmutableMatrix(n, n, lambda i, j: tidy(K[i, j] - row_means[i] - row_means[j] + grand_mean))
     H = centring_matrix(n)
@@ -109,7 +112,8 @@ def centred_step(K: sp.ImmutableMatrix, row_means, grand_mean) -> Step:
         title="Centred kernel matrix",
         formula=r"\hat K_{ij} = K_{ij} - \bar r_i - \bar r_j + \bar g",
         result=Khat,
-        data=CentredKernelData(entries, grand_mean, n, row_sums(Khat), equal),
+        data=CentredKernelData(entries, grand_mean, n, row_sums(Khat), equal,
+                               entries[1] if worked and n > 1 else None),  # (1, 2): the first off the diagonal
         checks=centred_checks(Khat) + (Check(r"\hat{\mathbf K} = \mathbf H \mathbf K \mathbf H",
                                               all(is_zero(a - b) for a, b in zip(Khat, hkh))),),
     )
@@ -129,7 +133,8 @@ def given_centred_step(Khat: sp.ImmutableMatrix) -> Step:
                 formula="", result=Khat, data=CentredGivenData(row_sums(Khat)), checks=centred_checks(Khat))
 
 
-def centring_steps(K: sp.ImmutableMatrix) -> list[Step]:
+def centring_steps(K: sp.ImmutableMatrix, *, worked: bool = False) -> list[Step]:
+    """Row means, grand mean and K̂; ``worked``: the brief level works one entry of K̂ out beside it."""
     rows = row_means_step(K)
     grand = grand_mean_step(rows.result)
-    return [rows, grand, centred_step(K, rows.result, grand.result)]
+    return [rows, grand, centred_step(K, rows.result, grand.result, worked=worked)]
