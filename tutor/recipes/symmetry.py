@@ -80,7 +80,7 @@ def _space(p, sign: int):
 
 
 def _primitive(v) -> tuple[sp.Integer, ...] | None:
-    v = [sp.sympify(x) for x in v]  # entries of integer matrices: whole numbers and fractions
+    v = [sp.Integer(x) if isinstance(x, int) else x for x in v]  # entries of integer matrices: whole numbers, fractions
     if not all(x.is_Rational for x in v) or all(x == 0 for x in v):
         return None
     lcm = 1
