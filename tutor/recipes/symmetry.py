@@ -20,6 +20,7 @@ from math import gcd
 import sympy as sp
 
 from ..exact.tidy import is_zero, tidy
+from ..exact.vectors import matvec
 
 MAX_N = 6  # n! permutations are tried; the notes' hand examples have n ≤ 4
 
@@ -153,3 +154,38 @@ def by_symmetry(M: sp.ImmutableMatrix) -> tuple[Tried, ...] | None:
             if progress:
                 break
     return tuple(found) if len(vectors) == n else None
+
+
+@dataclass(frozen=True)
+class SymmetryRow:
+    """One eigenvector as Example 3 finds it: a reason to try w, then Mw = ηw (M: K̂, or MDS's B)."""
+
+    index: int  # the eigenvalue's position (descending), 1-based: w_index, η_index
+    tried: Tried
+    eta: sp.Expr
+    product: tuple[sp.Expr, ...]  # Mw
+    written_out: bool  # Mw's entries are rational and written out (the notes' (8, −8, 0)ᵀ); else Mw = ηw
+    before: tuple[int, ...]  # positions (as index) of the vectors w is orthogonal to
+    equal: tuple[tuple[int, int, int, int, sp.Expr], ...]  # m_ij = m_kl = value: the entries the swap pairs
+
+
+def symmetry_rows(M: sp.ImmutableMatrix, spec, tried: tuple[Tried, ...] | None):
+    """The eigenpairs of the spectrum, each matched to a vector found by symmetry; None unless every one
+    is (a repeated eigenvalue whose basis differs keeps the determinant's route, so the answers stay)."""
+    if not tried:
+        return None
+    position = {}
+    for i, p in enumerate(spec.pairs, start=1):
+        match = [k for k, t in enumerate(tried) if t.vector == tuple(p.found)]
+        if len(match) != 1 or match[0] in position:
+            return None
+        position[match[0]] = i
+    rows = []
+    for k, t in enumerate(tried):
+        i = position[k]
+        p = spec.pairs[i - 1]
+        product = matvec(M, t.vector)
+        equal = tuple((a, b, c, d, M[a - 1, b - 1]) for (a, b), (c, d) in t.equal)
+        rows.append(SymmetryRow(i, t, p.value, product, all(x.is_Rational for x in product),
+                                tuple(position[j] for j in t.before), equal))
+    return tuple(rows)

@@ -118,7 +118,7 @@ def solve(problem: Problem) -> Solution:
     values = spec.values
     # The notes' route when K̂ has it (Example 3): eigenvectors by symmetry, the polynomial only confirming
     # their η; else the polynomial's roots first, then the eigenvectors.
-    by_symmetry = kpca.symmetry_rows(Khat, spec, symmetry.by_symmetry(Khat))
+    by_symmetry = symmetry.symmetry_rows(Khat, spec, symmetry.by_symmetry(Khat))
     if by_symmetry:
         steps += [kpca.eigenvalues_step(spec, symmetry=by_symmetry, matrix=Khat),
                   kpca.char_poly_step(Khat, spec, confirms=True), kpca.eigenvectors_step(Khat, spec, by_symmetry=True)]

@@ -17,7 +17,7 @@ from tutor.exact.vectors import matvec
 from tutor.kernels import Kernel
 from tutor.steps import Check, Step, StepData
 from tutor.recipes.eigenpairs import CharPolyHand, EigenRow, Separation, char_poly_hand, eigen_rows, separation, sign_note
-from tutor.recipes.symmetry import Tried
+from tutor.recipes.symmetry import SymmetryRow
 
 
 LONG_VECTOR = 60  # characters of a vector's plain text (scalar and entries) beyond which a line cannot hold it
@@ -129,41 +129,6 @@ class SymmetryEigenvaluesData(EigenvaluesData, kind="eigenvalues"):
     symmetry: tuple[SymmetryRow, ...] = ()  # found by symmetry (recipes.symmetry), in the order found
     trace: sp.Expr = sp.Integer(0)  # tr K̂, which the η found add up to
     matrix: sp.ImmutableMatrix | None = None  # K̂, multiplied out at the full level
-
-
-@dataclass(frozen=True)
-class SymmetryRow:
-    """One eigenvector of K̂ as Example 3 finds it: a reason to try w, then K̂w = ηw."""
-
-    index: int  # the eigenvalue's position (descending), 1-based: w_index, η_index
-    tried: Tried
-    eta: sp.Expr
-    product: tuple[sp.Expr, ...]  # K̂w
-    written_out: bool  # K̂w's entries are rational and written out (the notes' (8, −8, 0)ᵀ); else K̂w = ηw
-    before: tuple[int, ...]  # positions (as index) of the vectors w is orthogonal to
-    equal: tuple[tuple[int, int, int, int, sp.Expr], ...]  # k̂_ij = k̂_kl = value: the entries the swap pairs
-
-
-def symmetry_rows(Khat: sp.ImmutableMatrix, spec: Spectrum, tried: tuple[Tried, ...] | None):
-    """The eigenpairs of the spectrum, each matched to a vector found by symmetry; None unless every one
-    is (a repeated eigenvalue whose basis differs keeps the determinant's route, so the answers stay)."""
-    if not tried:
-        return None
-    position = {}
-    for i, p in enumerate(spec.pairs, start=1):
-        match = [k for k, t in enumerate(tried) if t.vector == tuple(p.found)]
-        if len(match) != 1 or match[0] in position:
-            return None
-        position[match[0]] = i
-    rows = []
-    for k, t in enumerate(tried):
-        i = position[k]
-        p = spec.pairs[i - 1]
-        product = matvec(Khat, t.vector)
-        equal = tuple((a, b, c, d, Khat[a - 1, b - 1]) for (a, b), (c, d) in t.equal)
-        rows.append(SymmetryRow(i, t, p.value, product, all(x.is_Rational for x in product),
-                                tuple(position[j] for j in t.before), equal))
-    return tuple(rows)
 
 
 def eigenvalues_step(spec: Spectrum, *, centred: bool = True, symmetry: tuple[SymmetryRow, ...] | None = None,
