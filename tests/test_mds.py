@@ -99,11 +99,13 @@ def test_points_as_rows_and_the_care_lines_at_both_levels():
 def test_full_level_shows_the_characteristic_polynomial_and_solves_for_w():
     from tutor.rendering import render
 
-    # a 4 × 4 of rank 3 (no trace route): det(B − λI), and w only for the kept eigenvalue
-    full = render(solve(str(PROBLEMS / "mds" / "non-euclidean.yaml")), "md", "full")
+    # a 4 × 4 of rank 3 with no symmetry (no trace route, none by symmetry): det(B − λI), and w only for
+    # the kept eigenvalues
+    table = "[[0, 9, 68, 33], [9, 0, 33, 32], [68, 33, 0, 9], [33, 32, 9, 0]]"
+    full = render(solve_yaml(f"topic: mds\nsquared_distances: {table}\n"), "md", "full")
     assert r"\det \begin{bmatrix}" in full and "solving $(B - \\lambda_1 I)\\,\\mathbf w = \\mathbf 0$" in full
     assert r"With $\|\mathbf w_1\|^2 = " in full
-    assert r"\mathbf w_2" not in full and r"\mathbf v_4" not in full
+    assert r"\mathbf w_3" not in full and r"\mathbf v_4" not in full
 
 
 def test_checker_names_plain_distances_in_a():

@@ -65,8 +65,14 @@ def test_the_spectrum_by_trace_and_rank_where_that_is_the_hand_route():
         assert rf"\lambda_1^2 + \lambda_2^2 = \|B\|_F^2 = {sp.latex(frobenius)}" in brief
     # points in the plane: rank B ≤ 2 said from the points, λ₃ = λ₄ = 0
     assert r"for points in $\mathbb R^2$, so rank $B \le 2$" in render(_mds("from-points"), "tex", "brief")
-    # a 4 × 4 of rank 3 has no such route: det(B − λI)
-    assert _mds("non-euclidean").step("eigenvalues").data.trace is None
+    # a 4 × 4 of rank 3 has no such route; the bundled one has the notes' other hand route, symmetry
+    non_euclidean = _mds("non-euclidean")
+    data = non_euclidean.step("eigenvalues").data
+    assert data.trace is None and [r.tried.vector for r in data.symmetry] == [(1, 1, 1, 1), (1, 0, 0, -1),
+                                                                              (0, 1, -1, 0), (1, -1, -1, 1)]
+    tex = render(non_euclidean, "tex", "brief")
+    assert r"Swapping $\mathbf x_1$ and $\mathbf x_4$ leaves $B$ unchanged, so try $\mathbf w_1 = {(1, 0, 0, -1)}^T$" in tex
+    assert r"whose roots are the $\lambda$ found" in tex and r"\det \begin{bmatrix}" not in render(non_euclidean, "tex", "full")
 
 
 def test_no_eigenvector_of_a_discarded_eigenvalue_is_worked_out():

@@ -9,6 +9,7 @@ import sympy as sp
 from tutor.exact.eigen import ETA, LAMBDA
 from tutor.exact.tidy import Scaled, is_zero, numeric, tidy
 from tutor.recipes.eigenpairs import EigenRow, eigen_rows
+from tutor.recipes.symmetry import SymmetryRow, by_symmetry, symmetry_rows
 from tutor.steps import Check, Step, StepData
 from tutor.recipes.centring import centring_matrix
 
@@ -173,6 +174,11 @@ class MdsSpectrumData(StepData, kind="mds_spectrum"):
     trace: TraceRoute | None = None  # the hand route by trace and rank, when B has it
     values: tuple[sp.Expr, ...] = ()  # every eigenvalue, descending
     zeros: int = 0  # eigenvalues λ = 0 (their eigenvectors are not needed)
+    # without the trace route: every eigenvector found by symmetry (recipes/symmetry.py), the eigenvalues
+    # read off Bw = λw and det(B − λI) only confirming them
+    symmetry: tuple[SymmetryRow, ...] = ()
+    matrix: sp.ImmutableMatrix | None = None  # B, multiplied out at the full level of the symmetry route
+    trace_value: sp.Expr = sp.Integer(0)  # tr B, which the λ found by symmetry add up to
 
 
 def positive_count(values) -> int:
@@ -192,6 +198,11 @@ def spectrum_step(B: sp.ImmutableMatrix, spec, keep: int | None = None, dimensio
             "reproduces them exactly. The positive eigenvalues still give the best configuration."
             if negative else "Every eigenvalue is $\\ge 0$: the distances are Euclidean.")
     route = trace_route(B, values, dimension)
+    symmetric = symmetry_rows(B, spec, by_symmetry(B)) if route is None else None
+    if symmetric:
+        checks = checks + (Check(r"B \mathbf w_i = \lambda_i \mathbf w_i \text{ (each vector tried)}",
+                                 all(is_zero(tidy(a - r.eta * b)) for r in symmetric
+                                     for a, b in zip(r.product, r.tried.vector))),)
     if route is not None:
         checks = checks + (Check(r"\lambda_1 + \dots + \lambda_n = \operatorname{tr} B", is_zero(tidy(sum(values) - route.trace))),
                            Check(r"\lambda_1^2 + \dots + \lambda_n^2 = \|B\|_F^2",
@@ -201,7 +212,7 @@ def spectrum_step(B: sp.ImmutableMatrix, spec, keep: int | None = None, dimensio
                 data=MdsSpectrumData(sp.ImmutableMatrix(B - LAMBDA * sp.eye(B.rows)), spec.char_poly.subs(ETA, LAMBDA),
                                      spec.char_poly_factored.subs(ETA, LAMBDA), rows[:keep], len(negative), positive,
                                      any(p.multiplicity > 1 for p in spec.pairs[:keep]), spec.note, route, values,
-                                     sum(1 for v in values if is_zero(v))),
+                                     sum(1 for v in values if is_zero(v)), symmetric or (), B, tidy(B.trace())),
                 checks=checks,
                 note=f"{note} {spec.note}".strip())
 
