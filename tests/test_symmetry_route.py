@@ -65,6 +65,9 @@ def test_a_matrix_without_symmetry_keeps_the_determinant_route():
     assert [s.key for s in solution.steps[1:4]] == ["char_poly", "eigenvalues", "eigenvectors"]
     assert "vmatrix" in render(solution, "tex", "full")
     assert solution.answers["eigenvalues"] == (42, 14, 0)
+    # why one of them is 0, in one line, on this route too
+    assert r"(one is $0$: the rows of $\hat{\mathbf K}$ sum to $0$, so $\hat{\mathbf K}\mathbf 1 = \mathbf 0$)" in render(
+        solution, "tex", "brief")
 
 
 def _symmetric_centred(rng: random.Random, n: int, perm) -> sp.ImmutableMatrix:

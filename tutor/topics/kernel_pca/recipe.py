@@ -117,6 +117,7 @@ class EigenvaluesData(StepData, kind="eigenvalues"):
     repeated: tuple[int, ...]  # 1-based positions of eigenvalues of multiplicity > 1
     named: str = ""  # why some roots are named (a root of an irreducible cubic), plain text with $…$ maths
     roots: tuple[RootOf, ...] = ()  # eigenvalues that are roots of an irreducible polynomial (CRootOf)
+    zero_reason: bool = False  # K̂ is centred and one η is 0: the brief line says why (K̂𝟏 = 0)
 
 
 @dataclass(frozen=True)
@@ -142,7 +143,7 @@ def eigenvalues_step(spec: Spectrum, *, centred: bool = True, symmetry: tuple[Sy
             title="Eigenvectors from symmetry",
             formula=r"\hat{\mathbf K} \mathbf w_i = \eta_i \mathbf w_i",
             result=values,
-            data=SymmetryEigenvaluesData(values, (), "", (), symmetry, trace, matrix),
+            data=SymmetryEigenvaluesData(values, (), symmetry=symmetry, trace=trace, matrix=matrix),
             checks=tuple(Check(rf"\hat{{\mathbf K}} \mathbf w_{r.index} = \eta_{r.index} \mathbf w_{r.index}",
                                all(is_zero(tidy(a - r.eta * b)) for a, b in zip(r.product, r.tried.vector)))
                          for r in symmetry)
@@ -161,7 +162,7 @@ def eigenvalues_step(spec: Spectrum, *, centred: bool = True, symmetry: tuple[Sy
         title="Eigenvalues",
         formula=r"\eta_1 \ge \eta_2 \ge \dots \ge \eta_n",
         result=values,
-        data=EigenvaluesData(values, repeated, named, roots_of(values)),
+        data=EigenvaluesData(values, repeated, named, roots_of(values), centred and any(is_zero(v) for v in values)),
         note=note,
     )
 
