@@ -1,6 +1,7 @@
 """Topics kernel-matrix and centring: the two recipe cards on their own."""
 
 import numpy as np
+import pytest
 import sympy as sp
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -74,3 +75,12 @@ def test_kernel_matrix_matches_numpy(points, kernel):
     assert np.allclose(np.array(answers["kernel"].evalf(30).tolist(), dtype=float), expected)
     if kernel == "rbf":
         assert np.allclose(np.array(answers["squared_distances"].tolist(), dtype=float), sq)
+
+
+@pytest.mark.parametrize("detail", ["brief", "full"])
+def test_g_is_defined_before_the_squared_distances_use_it(detail):
+    """Issue 30: δ_ij = G_ii + G_jj − 2G_ij only after G = XᵀX is named."""
+    from tutor.rendering import render
+    text = render(solve(str(PROBLEMS / "kernel-matrix" / "rbf-card-distances.yaml")), "md", detail)
+    assert "G = X^T X" in text
+    assert text.index("G = X^T X") < text.index("G_{ii} + G_{jj}")
