@@ -527,6 +527,14 @@ class PcaGramCompareData(StepData, kind="pca_gram_compare"):
     n: int
 
 
+def _uniform(unit: Scaled) -> tuple[sp.Expr, ...]:
+    """The unit vector's entries, each the entry of the direction over the same root when that root is
+    nested (1/√(40√3 + 72)): simplified one by one they take different forms (√6·√(5√3 + 9)/12 beside
+    (−3 − √3)/√(40√3 + 72)), so the final answers would not write the value as the step does."""
+    nested = any(q.base.is_Add and q.exp.is_Rational and q.exp.q == 2 for q in unit.scalar.atoms(sp.Pow))
+    return tuple(sp.Mul(unit.scalar, e) for e in unit.entries) if nested else unit.value
+
+
 def gram_map_steps(centred: sp.ImmutableMatrix, S: sp.ImmutableMatrix, spec, n: int) -> tuple[Step, Step]:
     """``n``: S's divisor, the number of points or one less (the formulas name the one in use)."""
     rows, units, variances, checks = [], [], [], []
@@ -545,7 +553,7 @@ def gram_map_steps(centred: sp.ImmutableMatrix, S: sp.ImmutableMatrix, spec, n: 
         checks.append(Check(rf"S\,X_c^T\mathbf w_{i} = \tfrac{{\mu_{i}}}{{{div}}}\,X_c^T\mathbf w_{i}",
                             all(is_zero(a - variance * b) for a, b in zip(product, image))))
         rows.append(GramMapRow(i, p.value, p.found, image, norm_sq, unit, variance))
-        units.append(unit.value)
+        units.append(_uniform(unit))
         variances.append(variance)
     vectors = Step(key="eigenvectors", kind="pca_gram_map", title="Back to the covariance's eigenvectors",
                    formula=r"\mathbf u = \frac{X_c^T \mathbf v}{\|X_c^T \mathbf v\|}, \qquad \lambda = \frac{\mu}{" + div + "}",
