@@ -104,5 +104,6 @@ def test_the_error_identity_holds_for_the_n_minus_1_convention(detail):
     text = render(solve(str(PROBLEMS / "pca" / "unbiased-covariance.yaml")), "md", detail)
     assert r"\hat{\mathbf x}_i\|^2 = \frac{n - 1}{n} \sum_{j > k} \lambda_j" in text
     assert r"\hat{\mathbf x}_i\|^2 = \sum_{j > k}" not in text
+    assert detail == "full" or r"$\frac{n - 1}{n}$ of the dropped variance" in text
     plain = render(solve(str(PROBLEMS / "pca" / "two-d-one-component.yaml")), "md", detail)
     assert r"\hat{\mathbf x}_i\|^2 = \sum_{j > k} \lambda_j" in plain
