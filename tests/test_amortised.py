@@ -95,3 +95,14 @@ def test_the_longest_lists_of_costs_break_across_lines_instead_of_overflowing():
     tex = render(solve_yaml(text), "tex", "brief", figures=False)
     assert "$c_i$: $1$, $2$, $3$, $1$, $5$" in tex
     assert _fits(tex) == []
+
+
+@pytest.mark.parametrize("detail", ["brief", "full"])
+def test_the_first_amortised_cost_from_the_empty_array_is_explained(detail):
+    """Issue 30: ĉ₁ = 2 (neither of the two cases: nothing to copy) was left unexplained."""
+    from tutor.rendering import render
+    text = render(solve(str(PROBLEMS / "amortised" / "doubling.yaml")), "md", detail)
+    assert r"The first insertion finds the empty array ($n = m = 0$)" in text
+    assert r"\hat c_1 = 1 + 1 - 0 = 2" in text
+    started = render(solve(str(PROBLEMS / "amortised" / "start-at-one.yaml")), "md", detail)
+    assert "empty array" not in started

@@ -135,3 +135,13 @@ def test_moodle_asks_each_edge_code_as_a_short_answer(tmp_path):
     found = re.findall(r"\{\d+:SHORTANSWER:=([^~}]+)~=([^}]+)\}", text)
     assert ("0,1,X,a,Y", "0, 1, X, a, Y") in found
     assert len(found) == 4 + 2 + 6 + 6  # forward, backward, the DFS code, the minimum
+
+
+@pytest.mark.parametrize("detail", ["brief", "full"])
+def test_the_minimum_code_gives_its_reasoning_edge_by_edge(detail):
+    """Issue 30: which first edge and why, and why each next edge is the least choice, not a list of counts."""
+    from tutor.rendering import render
+    text = render(solve(str(PROBLEMS / "dfs-code" / "post.yaml")), "md", detail)
+    assert r"$\{0, 1, X, a, X\}$, before $\{0, 1, X, a, Y\}$: every first edge is" in text
+    assert r"$\{2, 0, Y, b, X\}$, before $\{2, 3, Y, b, Z\}$: a backward edge comes before a forward edge" in text
+    assert "codes to choose from: 11" not in text

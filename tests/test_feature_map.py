@@ -61,3 +61,13 @@ def test_bad_values_name_their_field(text, field):
     with pytest.raises(ProblemError) as info:
         solve_yaml("topic: feature-map\n" + text + "\n")
     assert info.value.field == field
+
+
+@pytest.mark.parametrize("detail", ["brief", "full"])
+def test_the_solution_expands_the_square_as_the_card_does(detail):
+    """Issue 30: (1 + xᵀy)² expanded and its 2 split as √2·√2, not multinomial exponent vectors."""
+    from tutor.rendering import render
+    text = render(solve(str(PROBLEMS / "feature-map" / "quadratic-with-offset.yaml")), "md", detail)
+    assert r"\left(1 + x_{1} y_{1} + x_{2} y_{2}\right)^{2}" in text
+    assert "2 x_{1} x_{2} y_{1} y_{2}" in text and r"\sqrt{2} \cdot \sqrt{2}" in text
+    assert "k = " not in text and "exponent vector" not in text

@@ -84,3 +84,17 @@ def test_a_degree_ten_kernel_on_decimal_points_is_within_the_digit_limit():
     solution = solve_yaml("topic: feature-space\npoints: [[0.5, 0.25, 0.5, 1, 2.5], [0.25, 0.5, 2, -1.5, 3]]\n"
                           "kernel: {name: polynomial, degree: 10, offset: 1}\n")
     assert solution.answers["kernel_values"][0] == sp.Rational(141, 16) ** 10
+
+
+@pytest.mark.parametrize("name,shown", [
+    ("quadratic-kernel", (r"\mathbf x^T\mathbf y = 1 \cdot 2 + 2 \cdot 0 = 2", "= 2^{2} = 4")),
+    ("rbf-distance-two", (r"\|\mathbf x - \mathbf y\|^2 = \left( 0 - 2\right)^2 + \left( 0 - 0\right)^2 = 4",
+                          r"e^{-\gamma \cdot 4}")),
+])
+@pytest.mark.parametrize("detail", ["brief", "full"])
+def test_kernel_values_show_the_dot_products_they_come_from(name, shown, detail):
+    """Issue 30: the kernel values with the dot products (or squared distance) behind them."""
+    from tutor.rendering import render
+    text = render(solve(str(PROBLEMS / "feature-space" / f"{name}.yaml")), "md", detail)
+    for piece in shown:
+        assert piece in text

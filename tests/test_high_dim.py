@@ -117,3 +117,14 @@ def test_a_shell_with_more_than_100_digits_is_refused():
     with pytest.raises(ProblemError) as info:
         solve_yaml('topic: high-dim\nshell: "1/10^101"\n')
     assert info.value.field == "shell" and "more than 100 digits" in info.value.message
+
+
+def test_each_value_has_one_form_and_odd_m_shows_its_gamma():
+    """Issue 30: m = 20 was π¹⁰/(2²⁰·10!) in the table and π¹⁰/3805072588800 in the final answers; Γ(m/2 + 1)
+    was never given for odd m."""
+    from tutor.rendering import render
+    text = render(solve(str(PROBLEMS / "high-dim" / "ball-in-cube.yaml")), "md", "brief")
+    assert text.count(r"\frac{\pi^{10}}{3805072588800}") == 2 and "10!}" not in text
+    assert r"\frac{3!!}{2^{2}} \sqrt{\pi} = \frac{3 \sqrt{\pi}}{4}" in text and "10! = 3628800" in text
+    shell = render(solve(str(PROBLEMS / "high-dim" / "thin-shell.yaml")), "md", "brief")
+    assert r"1 - \left(\frac{19}{20}\right)^{100}" in shell  # too long for the box: the box points here

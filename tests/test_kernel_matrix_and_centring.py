@@ -1,6 +1,7 @@
 """Topics kernel-matrix and centring: the two recipe cards on their own."""
 
 import numpy as np
+import pytest
 import sympy as sp
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -90,3 +91,12 @@ def test_centring_works_one_entry_of_k_hat_out_beside_the_matrix():
     kpca = solve(str(PROBLEMS / "kernel-pca" / "polynomial-new-point.yaml"))
     assert kpca.step("centred_kernel").data.worked is None
     assert "One entry by hand" not in render(kpca, "tex", "brief")
+
+
+@pytest.mark.parametrize("detail", ["brief", "full"])
+def test_g_is_defined_before_the_squared_distances_use_it(detail):
+    """Issue 30: δ_ij = G_ii + G_jj − 2G_ij only after G = XᵀX is named."""
+    from tutor.rendering import render
+    text = render(solve(str(PROBLEMS / "kernel-matrix" / "rbf-card-distances.yaml")), "md", detail)
+    assert "G = X^T X" in text
+    assert text.index("G = X^T X") < text.index("G_{ii} + G_{jj}")

@@ -95,3 +95,15 @@ def test_bad_input_names_its_field(text, field):
     with pytest.raises(ProblemError) as info:
         solve_yaml("topic: pca\n" + text + "\n")
     assert info.value.field == field
+
+
+@pytest.mark.parametrize("detail", ["brief", "full"])
+def test_the_error_identity_holds_for_the_n_minus_1_convention(detail):
+    """Issue 30: with S divided by n − 1 the step stated (1/n)Σ‖xᵢ − x̂ᵢ‖² = Σ_{j>k} λⱼ, then 1/2 = (3/4)λ₂."""
+    from tutor.rendering import render
+    text = render(solve(str(PROBLEMS / "pca" / "unbiased-covariance.yaml")), "md", detail)
+    assert r"\hat{\mathbf x}_i\|^2 = \frac{n - 1}{n} \sum_{j > k} \lambda_j" in text
+    assert r"\hat{\mathbf x}_i\|^2 = \sum_{j > k}" not in text
+    assert detail == "full" or r"$\frac{n - 1}{n}$ of the dropped variance" in text
+    plain = render(solve(str(PROBLEMS / "pca" / "two-d-one-component.yaml")), "md", detail)
+    assert r"\hat{\mathbf x}_i\|^2 = \sum_{j > k} \lambda_j" in plain

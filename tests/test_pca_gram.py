@@ -45,3 +45,13 @@ def test_matches_numpy_eigh_of_the_covariance(points):
     assert np.allclose([float(v) for v in a["means"]], X.mean(axis=0))
     mu = np.sort(np.linalg.eigvalsh(Xc @ Xc.T))[::-1]
     assert np.allclose([float(sp.N(v, 30)) for v in a["gram_eigenvalues"]], mu, atol=1e-9)
+
+
+def test_nested_surds_have_one_form_in_the_steps_and_the_final_answers():
+    """Issue 30: u₁ was 1/√(40√3 + 72)·(…) in the step but √6·√(5√3 + 9)/12 beside (−3 − √3)/√(40√3 + 72)
+    in the final answers."""
+    from tutor.rendering import render
+    text = render(solve(str(PROBLEMS / "pca-gram" / "three-points-four-attributes.yaml")), "md", "brief")
+    answers = text[text.index("Final answers"):]
+    assert r"\frac{5 + 3 \sqrt{3}}{\sqrt{40 \sqrt{3} + 72}}" in answers
+    assert r"\sqrt{5 \sqrt{3} + 9}" not in text and r"\sqrt{9 - 5 \sqrt{3}}" not in text

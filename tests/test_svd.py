@@ -146,3 +146,13 @@ def test_bundled_brief_fits_two_a4_pages(name, tmp_path):
 
     tex = render(solve(str(PROBLEMS / "svd" / f"{name}.yaml")), "tex", "brief")
     assert _pdf_pages(tex, tmp_path / name) <= 2
+
+
+@pytest.mark.parametrize("name,shapes", [("eckart-young-four-by-two", r"$L$ is $4 \times 2$ and $R$ is $2 \times 2$"),
+                                         ("rank-deficient", r"$L$ is $2 \times 1$ and $R$ is $4 \times 1$")])
+def test_the_reduced_svd_is_named_when_l_or_r_is_not_square(name, shapes):
+    """Issue 30: "D = LΔRᵀ" with R 3×2 and no word that this is the reduced (thin) SVD."""
+    from tutor.rendering import render
+    text = render(solve(str(PROBLEMS / "svd" / f"{name}.yaml")), "md", "brief")
+    assert "This is the reduced (thin) SVD: " + shapes in text
+    assert "reduced (thin)" not in render(solve(str(PROBLEMS / "svd" / "two-by-two.yaml")), "md", "brief")

@@ -17,17 +17,29 @@ class KernelValuesData(StepData, kind="kernel_values"):
     x: tuple[sp.Expr, ...]
     y: tuple[sp.Expr, ...]
     values: tuple[sp.Expr, sp.Expr, sp.Expr]  # K(x, x), K(y, y), K(x, y)
+    kernel: str  # "linear", "polynomial" or "rbf"
+    # What each kernel value comes from, as a student computes it first: the dot products xᵀx, yᵀy, xᵀy
+    # (linear, polynomial) or the squared distance ‖x − y‖² (rbf; ‖x − x‖² = 0 needs no working).
+    inner: tuple[sp.Expr, ...]
+    degree: int
+    offset: sp.Expr
+    gamma: sp.Expr | None
 
 
 def kernel_values_step(kernel, x, y) -> Step:
     values = tuple(tidy(kernel.value(a, b)) for a, b in ((x, x), (y, y), (x, y)))
+    if kernel.name == "rbf":
+        inner = (tidy(sum((a - b) ** 2 for a, b in zip(x, y))),)
+    else:
+        inner = tuple(tidy(sum(a * b for a, b in zip(u, v))) for u, v in ((x, x), (y, y), (x, y)))
     return Step(
         key="kernel_values",
         kind="kernel_values",
         title="The three kernel values",
         formula=r"K(\mathbf x, \mathbf x),\quad K(\mathbf y, \mathbf y),\quad K(\mathbf x, \mathbf y)",
         result=values,
-        data=KernelValuesData(tuple(x), tuple(y), values),
+        data=KernelValuesData(tuple(x), tuple(y), values, kernel.name, inner, kernel.degree, kernel.offset,
+                              kernel.gamma),
     )
 
 

@@ -31,7 +31,7 @@ def gram_step(points: tuple[tuple[sp.Expr, ...], ...]) -> Step:
         key="gram",
         kind="gram",
         title="Gram matrix",
-        formula=r"X^T X = \left[\mathbf x_i^T \mathbf x_j\right]",
+        formula=r"G = X^T X = \left[\mathbf x_i^T \mathbf x_j\right]",  # G named: the next step reads G_ij
         result=G,
         data=GramData(X, dots, len(dots), n),
         note=f"For $n = {n}$ points there are $n(n+1)/2 = {len(dots)}$ distinct dot products.",
@@ -53,7 +53,8 @@ def squared_distance_step(G: sp.ImmutableMatrix) -> Step:
         key="squared_distances",
         kind="squared_distances",
         title="Squared-distance matrix",
-        formula=r"\delta_{ij} = \|\mathbf x_i - \mathbf x_j\|^2 = G_{ii} + G_{jj} - 2\,G_{ij}",
+        formula=(r"\delta_{ij} = \|\mathbf x_i - \mathbf x_j\|^2 = \mathbf x_i^T \mathbf x_i + \mathbf x_j^T \mathbf x_j"
+                 r" - 2\,\mathbf x_i^T \mathbf x_j = G_{ii} + G_{jj} - 2\,G_{ij}"),
         result=D,
         data=SquaredDistancesData(terms),
     )

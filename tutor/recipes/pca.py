@@ -414,11 +414,16 @@ def reconstruction_steps(X: sp.Matrix, means, scores, spec, k: int, divisor: int
     direct = tidy(sum(residuals) / n)
     discarded = spec.values[k:]
     via_eigen = tidy(sum(discarded) * sp.Rational(divisor, n))
+    # The identity for the convention in use: with S = X_cᵀX_c/(n − 1) the mean error is (n − 1)/n of the
+    # dropped eigenvalues, not their sum.
+    scaled = divisor != n
     error = Step(key="reconstruction_error", kind="pca_error", title="Mean squared reconstruction error",
-                 formula=r"\frac1n \sum_i \|\mathbf x_i - \hat{\mathbf x}_i\|^2 = \sum_{j > k} \lambda_j",
+                 formula=r"\frac1n \sum_i \|\mathbf x_i - \hat{\mathbf x}_i\|^2 = "
+                         + (r"\frac{n - 1}{n} \sum_{j > k} \lambda_j" if scaled else r"\sum_{j > k} \lambda_j"),
                  result=direct,
                  data=PcaErrorData(residuals, n, discarded, via_eigen, sp.Rational(divisor, n), k, named),
-                 checks=(Check(r"\text{direct} = \text{sum of the discarded eigenvalues}", is_zero(direct - via_eigen)),),
+                 checks=(Check(r"\text{direct} = " + (r"\tfrac{n - 1}{n} \times " if scaled else "")
+                               + r"\text{sum of the discarded eigenvalues}", is_zero(direct - via_eigen)),),
                  note="Each point's error is the sum of its squared coordinates on the discarded directions, "
                       "so the mean error is the variance along them: the sum of the discarded eigenvalues"
                       + (" (times $(n-1)/n$, because $S$ was divided by $n - 1$)." if divisor != n else "."))
@@ -522,8 +527,18 @@ class PcaGramCompareData(StepData, kind="pca_gram_compare"):
     n: int
 
 
+def _uniform(unit: Scaled) -> tuple[sp.Expr, ...]:
+    """The unit vector's entries, each the entry of the direction over the same root when that root is
+    nested (1/√(40√3 + 72)): simplified one by one they take different forms (√6·√(5√3 + 9)/12 beside
+    (−3 − √3)/√(40√3 + 72)), so the final answers would not write the value as the step does."""
+    nested = any(q.base.is_Add and q.exp.is_Rational and q.exp.q == 2 for q in unit.scalar.atoms(sp.Pow))
+    return tuple(sp.Mul(unit.scalar, e) for e in unit.entries) if nested else unit.value
+
+
 def gram_map_steps(centred: sp.ImmutableMatrix, S: sp.ImmutableMatrix, spec, n: int) -> tuple[Step, Step]:
+    """``n``: S's divisor, the number of points or one less (the formulas name the one in use)."""
     rows, units, variances, checks = [], [], [], []
+    div = "n" if n == centred.rows else "n - 1"
     flipped = False
     for i, p in enumerate(spec.pairs, start=1):
         if not _positive(p.value):
@@ -535,23 +550,23 @@ def gram_map_steps(centred: sp.ImmutableMatrix, S: sp.ImmutableMatrix, spec, n: 
         unit = Scaled(tidy(1 / sp.sqrt(norm_sq)), direction)
         variance = tidy(p.value / n)
         product = matvec(S, image)
-        checks.append(Check(rf"S\,X_c^T\mathbf w_{i} = \tfrac{{\mu_{i}}}{{n}}\,X_c^T\mathbf w_{i}",
+        checks.append(Check(rf"S\,X_c^T\mathbf w_{i} = \tfrac{{\mu_{i}}}{{{div}}}\,X_c^T\mathbf w_{i}",
                             all(is_zero(a - variance * b) for a, b in zip(product, image))))
         rows.append(GramMapRow(i, p.value, p.found, image, norm_sq, unit, variance))
-        units.append(unit.value)
+        units.append(_uniform(unit))
         variances.append(variance)
     vectors = Step(key="eigenvectors", kind="pca_gram_map", title="Back to the covariance's eigenvectors",
-                   formula=r"\mathbf u = \frac{X_c^T \mathbf v}{\|X_c^T \mathbf v\|}, \qquad \lambda = \frac{\mu}{n}",
+                   formula=r"\mathbf u = \frac{X_c^T \mathbf v}{\|X_c^T \mathbf v\|}, \qquad \lambda = \frac{\mu}{" + div + "}",
                    result=tuple(units), data=PcaGramMapData(tuple(rows), n, flipped, named_roots(spec.values)), checks=tuple(checks),
-                   note="Multiplying $K\\mathbf v = \\mu\\mathbf v$ by $\\tfrac1n X_c^T$ gives "
-                        "$S (X_c^T\\mathbf v) = \\tfrac{\\mu}{n} (X_c^T \\mathbf v)$.")
+                   note=f"Multiplying $K\\mathbf v = \\mu\\mathbf v$ by $\\tfrac{{1}}{{{div}}} X_c^T$ gives "
+                        f"$S (X_c^T\\mathbf v) = \\tfrac{{\\mu}}{{{div}}} (X_c^T \\mathbf v)$.")
     direct = spectrum(S).values
     positive = [v for v in direct if sp.N(v, 30) > 0]
     agree = len(positive) == len(variances) and all(is_zero(a - b) for a, b in zip(positive, variances))
     values = Step(key="eigenvalues", kind="pca_gram_compare", title="The same as PCA on the covariance",
-                  formula=r"\lambda_i = \frac{\mu_i}{n}", result=tuple(variances),
+                  formula=r"\lambda_i = \frac{\mu_i}{" + div + "}", result=tuple(variances),
                   data=PcaGramCompareData(direct, S.rows, n),
-                  checks=(Check(r"\text{the non-zero eigenvalues of } S \text{ are the } \mu_i / n", agree),),
+                  checks=(Check(r"\text{the non-zero eigenvalues of } S \text{ are the } \mu_i / " + div.replace(" ", ""), agree),),
                   note="Both routes give the same principal directions and variances; the Gram route "
                        "diagonalises an $n \\times n$ matrix instead of a $d \\times d$ one, so it is cheaper "
                        "when there are far more attributes than points ($d \\gg n$).")

@@ -163,6 +163,9 @@ class AmortisedData(StepData, kind="am_amortised"):
     # The rows the brief level works out, ĉᵢ = cᵢ + Φᵢ − Φᵢ₋₁ with its numbers: the first insertion
     # that does not resize and the last one that does (the notes' two cases).
     worked: tuple[tuple[int, sp.Expr, sp.Expr, sp.Expr, sp.Expr], ...]  # (i, c_i, Φ_i, Φ_{i−1}, ĉ_i)
+    # The first insertion into the empty array (n = m = 0): neither of the two cases (a resize copies
+    # n ≥ 1 elements), so its ĉ₁ is worked out on its own, (c₁, Φ₁, Φ₀, ĉ₁); None when the array starts non-empty.
+    from_empty: tuple[sp.Expr, sp.Expr, sp.Expr, sp.Expr] | None = None
 
 
 def amortised_step(rows: list[Insertion], phi0, phis) -> Step:
@@ -175,7 +178,9 @@ def amortised_step(rows: list[Insertion], phi0, phis) -> Step:
         title="The amortised cost of each insertion",
         formula=r"\hat c_i = c_i + \Phi_i - \Phi_{i-1}",
         result=amortised,
-        data=AmortisedData(tuple(zip(rows, phis, deltas, amortised)), _worked(rows, before, phis, amortised)),
+        data=AmortisedData(tuple(zip(rows, phis, deltas, amortised)), _worked(rows, before, phis, amortised),
+                           (sp.Integer(rows[0].cost), phis[0], before[0], amortised[0])
+                           if rows and rows[0].m_before == 0 else None),
     )
 
 

@@ -176,18 +176,33 @@ class MinimumData(StepData, kind="dfs_minimum"):
     codes: tuple[graphs.EdgeCode, ...]  # the minimum DFS code
     trace: tuple[graphs.SearchStep, ...]  # gSpan's search, position by position
     traversal_is_min: bool
+    # Per position, the next-least edge code the kept traversals could add (None: the only one) and why
+    # the chosen code comes before it, in the post's order of edges: what a hand answer says.
+    runners_up: tuple[graphs.EdgeCode | None, ...]
+    reasons: tuple[str, ...]
+
+
+def _why_least(s: graphs.SearchStep) -> str:
+    """Why the chosen edge code is the least the kept partial traversals can add."""
+    if len(s.candidates) == 1:
+        return "the only edge the traversal can add next"
+    if s.position == 0:
+        return ("every first edge is $\\{0, 1, \\dots\\}$, so the smallest labels "
+                "$(L_V(0), L_E, L_V(1))$ come first")
+    return _reason(s.chosen, s.candidates[1])
 
 
 def minimum_step(graph: graphs.Graph, walk: graphs.Traversal) -> Step:
     code, trace = graphs.minimum_code(graph)
     is_min = graphs.code_key(walk.code) == graphs.code_key(code)
+    runners_up = tuple(s.candidates[1] if len(s.candidates) > 1 else None for s in trace)
     return Step(
         key="min_dfs_code",
         kind="dfs_minimum",
         title="The minimum DFS code",
         formula=r"\min_{T} \text{code}(G, T) \text{ in DFS lexicographic order}",
         result=as_answer(code),
-        data=MinimumData(code, trace, is_min),
+        data=MinimumData(code, trace, is_min, runners_up, tuple(_why_least(s) for s in trace)),
         note="gSpan builds it edge by edge: among all partial traversals that give the smallest code so far, "
              "it appends the smallest edge code any of them can add (backward edges from the rightmost "
              "vertex first, then forward edges from the rightmost path, deepest first), and keeps only those "

@@ -1,9 +1,11 @@
 """Card "Feature map and the kernel trick": the explicit feature map of (c + xᵀy)^p.
 
-(c + xᵀy)^p = (√c·√c + Σᵢ xᵢyᵢ)^p expands, by the multinomial theorem, into one
-term per exponent vector k = (k₀, k₁, …, k_d) with k₀ + … + k_d = p:
-    p!/(k₀!k₁!…k_d!) · c^k₀ · Πᵢ (xᵢyᵢ)^kᵢ,
-so φ has one coordinate per k: √(p!/(k₀!…k_d!) · c^k₀) · Πᵢ xᵢ^kᵢ.
+The card's route: write the kernel out, (c + x₁y₁ + … + x_dy_d)^p, expand the power,
+and read each term a·f(x)·f(y) as the product (√a f(x))(√a f(y)) of one coordinate
+of φ(x) and the same coordinate of φ(y) (the √2 of √2 x₁x₂ is the split 2 of the
+cross term 2x₁x₂y₁y₂). The terms are the multinomial theorem's, one per exponent
+vector k = (k₀, k₁, …, k_d) with k₀ + … + k_d = p:
+    p!/(k₀!k₁!…k_d!) · c^k₀ · Πᵢ (xᵢyᵢ)^kᵢ.
 """
 
 from __future__ import annotations
@@ -27,8 +29,8 @@ def exponent_vectors(p: int, parts: int):
             yield (first, *rest)
 
 
-def variables(d: int) -> tuple[sp.Symbol, ...]:
-    return sp.symbols(f"x1:{d + 1}", real=True)
+def variables(d: int, name: str = "x") -> tuple[sp.Symbol, ...]:
+    return sp.symbols(f"{name}1:{d + 1}", real=True)
 
 
 def feature_terms(p: int, c: sp.Expr, d: int):
@@ -53,6 +55,9 @@ class FeatureTerm:
     k0: int  # the power of the offset
     multinomial: int  # p!/(k₀!…k_d!)
     value: sp.Expr  # the coordinate, coef · Π x_i^k_i
+    weight: sp.Expr  # the term's coefficient in the expanded kernel, p!/(k₀!…k_d!) · c^k₀ = coef²
+    term: sp.Expr  # the term itself, weight · Π (x_i y_i)^k_i
+    at_y: sp.Expr  # the coordinate in y, coef · Π y_i^k_i
 
 
 @dataclass(frozen=True)
@@ -62,26 +67,37 @@ class FeatureMapData(StepData, kind="feature_map"):
     c: sp.Expr
     d: int
     dimension: int  # the number of coordinates of φ
+    example: FeatureTerm | None  # the first term whose coefficient is split (the √2 of the card), if any
+
+
+def _monomial(symbols, exponents) -> sp.Expr:
+    return prod((v**e for v, e in zip(symbols, exponents)), start=sp.Integer(1))
+
+
+def kernel_written_out(p: int, c: sp.Expr, d: int) -> str:
+    """(c + x₁y₁ + … + x_dy_d)^p in LaTeX, as the card writes the kernel before expanding it."""
+    parts = ([sp.latex(c)] if c != 0 else []) + [f"x_{{{i}}} y_{{{i}}}" for i in range(1, d + 1)]
+    return rf"\left({' + '.join(parts)}\right)^{{{p}}}"
 
 
 def feature_map_step(p: int, c: sp.Expr, d: int) -> Step:
-    xs = variables(d)
+    xs, ys = variables(d), variables(d, "y")
     terms = feature_terms(p, c, d)
-    phi = tuple(coef * prod((x**e for x, e in zip(xs, k)), start=sp.Integer(1)) for coef, k, _ in terms)
+    phi = tuple(coef * _monomial(xs, k) for coef, k, _ in terms)
+    feature_terms_ = tuple(
+        FeatureTerm(coef, k, p - sum(k), m, f, weight := tidy(m * c ** (p - sum(k))),
+                    weight * _monomial(xs, k) * _monomial(ys, k), coef * _monomial(ys, k))
+        for (coef, k, m), f in zip(terms, phi))
     expected = comb(d + p, p) if c != 0 else comb(d + p - 1, p)
     return Step(
         key="feature_map",
         kind="feature_map",
         title="The feature map",
-        formula=r"(c + \mathbf x^T\mathbf y)^p = \sum_{k_0 + \dots + k_d = p} \frac{p!}{k_0!\cdots k_d!}\, c^{k_0} \prod_i (x_i y_i)^{k_i}",
+        formula=r"K(\mathbf x, \mathbf y) = " + kernel_written_out(p, c, d),
         result=phi,
-        data=FeatureMapData(tuple(FeatureTerm(coef, k, p - sum(k), m, f) for (coef, k, m), f in zip(terms, phi)),
-                            p, c, d, len(phi)),
+        data=FeatureMapData(feature_terms_, p, c, d, len(phi), next((t for t in feature_terms_ if t.weight != 1), None)),
         checks=(Check(rf"\dim \phi = \tbinom{{{d + p if c != 0 else d + p - 1}}}{{{p}}} = {expected}",
                       len(phi) == expected),),
-        note="Each coordinate carries the square root of its multinomial coefficient, so that the "
-             "product $\\phi(\\mathbf x)^T\\phi(\\mathbf y)$ brings the coefficient back: for $p = 2$ the "
-             "cross term $2x_1x_2y_1y_2$ needs $\\sqrt 2\\,x_1x_2$ in each vector.",
     )
 
 

@@ -39,6 +39,14 @@ def _long(value: sp.Expr) -> bool:
     return any(max(abs(r.p), r.q) >= 10**LONG_DIGITS for r in value.atoms(sp.Rational))  # no str(): 10,000 digits
 
 
+def _in_final_answers(value: sp.Expr) -> bool:
+    """Whether the final-answers box prints this exact value (else its decimal, pointing to the table):
+    then the table writes it the same way, so that each value has one form on the page."""
+    from tutor.question import _too_long  # the box's own rule; question imports the topics: import at use
+
+    return not _too_long((value,))
+
+
 def ball_cube_tex(m: int, ratio: sp.Expr) -> str:
     r"""The ratio as a table shows it: simplified while short, else π^(m/2)/(2^m (m/2)!) (m even) or
     π^k/(2^k m!!) (m = 2k + 1), the same value with Γ(m/2 + 1) written out.
@@ -48,7 +56,7 @@ def ball_cube_tex(m: int, ratio: sp.Expr) -> str:
     """
     from tutor.rendering import tex  # rendering imports the step records: import at use
 
-    if not _long(ratio):
+    if not _long(ratio) or _in_final_answers(ratio):
         return tex(ratio)
     if m % 2 == 0:
         return rf"\frac{{\pi^{{{m // 2}}}}}{{2^{{{m}}}\, {m // 2}!}}"
@@ -56,11 +64,30 @@ def ball_cube_tex(m: int, ratio: sp.Expr) -> str:
     return rf"\frac{{\pi^{{{k}}}}}{{2^{{{k}}} \cdot {m}!!}}"
 
 
+def gamma_tex(m: int) -> str:
+    r"""Γ(m/2 + 1) as a student works it out: (m/2)! for even m, m!!/2^((m+1)/2) · √π for odd m (from
+    Γ(1/2) = √π and Γ(x + 1) = xΓ(x)), with its value while short.
+
+    >>> gamma_tex(10), gamma_tex(3)
+    ('5! = 120', '\\frac{3!!}{2^{2}} \\sqrt{\\pi} = \\frac{3 \\sqrt{\\pi}}{4}')
+    """
+    from tutor.rendering import tex
+
+    value = sp.gamma(sp.Rational(m, 2) + 1)
+    if m % 2 == 0:
+        form = f"{m // 2}!"
+    else:
+        power = "2" if m == 1 else f"2^{{{(m + 1) // 2}}}"
+        form = rf"\frac{{{m}!!}}{{{power}}} \sqrt{{\pi}}"
+    return form if _long(value) else f"{form} = {tex(value)}"
+
+
 @dataclass(frozen=True)
 class BallCubeData(StepData, kind="ball_cube"):
     rows: tuple[tuple[int, sp.Expr], ...]  # (dimension m, the ratio)
     shown: tuple[str, ...]  # each ratio's LaTeX as the table writes it (ball_cube_tex)
     percents: tuple[str, ...]  # each ratio as a percentage (percent3)
+    gammas: tuple[str, ...] = ()  # each Γ(m/2 + 1) as worked out by hand (gamma_tex)
 
 
 def ball_cube_ratio(m: int) -> sp.Expr:
@@ -78,7 +105,7 @@ def ball_cube_step(dimensions) -> Step:
                 r"\frac{\pi^{m/2}}{2^m\,\Gamma(m/2 + 1)}",
         result=ratios,
         data=BallCubeData(tuple(zip(dimensions, ratios)), tuple(ball_cube_tex(m, r) for m, r in zip(dimensions, ratios)),
-                          tuple(percent3(r) for r in ratios)),
+                          tuple(percent3(r) for r in ratios), tuple(gamma_tex(m) for m in dimensions)),
         checks=(_falls_check(dimensions, ratios),),
         note="The ratio tends to $0$ as $m \\to \\infty$: almost all the room of the cube is in its corners.",
     )
@@ -149,7 +176,7 @@ def shell_tex(epsilon: sp.Expr, m: int, fraction: sp.Expr) -> str:
     """
     from tutor.rendering import base, tex
 
-    if not _long(fraction) and len(tex(fraction)) <= 40:
+    if (not _long(fraction) and len(tex(fraction)) <= 40) or _in_final_answers(fraction):
         return tex(fraction)
     if _long(1 - epsilon) or len(base(1 - epsilon)) > 40:
         short = epsilon_tex(epsilon)

@@ -227,6 +227,7 @@ class SvdFactorsData(StepData, kind="svd_factors"):
     product: sp.ImmutableMatrix  # L Δ Rᵀ, entry by entry
     repeated: bool  # a repeated δ: its vectors are any orthonormal basis of their space
     exact: bool  # L, Δ and R short enough to print exactly; else in decimals (the steps above are exact)
+    reduced: bool = False  # L or R is not square: the reduced (thin) SVD, k columns each, Δ k × k
 
 
 def factors_step(D: sp.ImmutableMatrix, singular, lefts, rights) -> Step:
@@ -243,7 +244,8 @@ def factors_step(D: sp.ImmutableMatrix, singular, lefts, rights) -> Step:
     return Step(key="factors", kind="svd_factors", title=r"The SVD: $L$, $\Delta$ and $R$ together",
                 formula=r"D = L\,\Delta\,R^T",
                 data=SvdFactorsData(L, Delta, R, product, repeated,
-                                    all(sp.count_ops(e) <= SHORT_OPS for M in (L, Delta, R) for e in M)),
+                                    all(sp.count_ops(e) <= SHORT_OPS for M in (L, Delta, R) for e in M),
+                                    L.rows != L.cols or R.rows != R.cols),
                 checks=(Check(r"L \Delta R^T = \textstyle\sum_i \delta_i \mathbf l_i \mathbf r_i^T = D", rebuilt),),
                 note="Each pair $\\mathbf l_i$, $\\mathbf r_i$ is fixed only up to a common sign: "
                      "$-\\mathbf l_i$ and $-\\mathbf r_i$ give the same $D$.")
