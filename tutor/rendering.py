@@ -366,6 +366,19 @@ def decimal_digits(value: Any) -> str | None:
     return sign + (digits[:-places] + "." + digits[-places:] if places else digits)
 
 
+def exact_decimal(value: Any) -> str | None:
+    """A rational's decimal when it terminates within the shown digits (1/16 -> '0.0625'), else None: the
+    tables then write "= 0.0625" rather than "≈" beside the exact value.
+
+    >>> exact_decimal(sp.Rational(1, 16)), exact_decimal(sp.Rational(1, 65536))
+    ('0.0625', None)
+    """
+    digits = decimal_digits(value)
+    if digits is None or len(digits.lstrip("-0.").replace(".", "").rstrip("0")) > APPROX_DIGITS:
+        return None
+    return digits
+
+
 def answer_text(value: Any, typed: Any = False) -> str:
     """A student's answer as read, in plain text: 2*sqrt(2), [1, 0.5], [[1, 2], [3, 4]]."""
     if isinstance(value, tuple):
@@ -528,6 +541,7 @@ FILTERS = {
     "approx_matrix": approx_matrix,
     "decimal_matrix": decimal_matrix,
     "decimal": decimal,
+    "exact_decimal": exact_decimal,
     "percent": percent,
     "answer_tex": answer_tex,
     "edge_code": edge_code,
