@@ -107,7 +107,8 @@ OWN = LINEAR + """statement: >
   Place them on the principal components.
 parts:
   - coordinates
-  - {key: eigenvalues, text: "Find the eigenvalues of the centred kernel matrix, and say why one is 0."}
+  - {key: eigenvalues, text: "Find the eigenvalues of the centred kernel matrix, and say why one is 0.",
+     reason: "the rows of the centred kernel matrix sum to 0"}
   - kernel
 marks: {coordinates: 3, eigenvalues: 2}
 """
