@@ -28,14 +28,14 @@ TITLES = {
 }
 
 RULES = {
-    "easy": "3 support points, p in quarters or eighths, q uniform or in quarters to sixths, f as whole values "
-            "from 0 to 5, 4 to 6 samples, all in the statement's table; one of a uniform proposal, a rare event "
-            "(f = 1 at one point p seldom visits), a point where p = 0 (weight 0) or a poor proposal "
-            "(importance sampling varies more than plain Monte Carlo): E_p[f], the weights, both estimates "
-            "and both variances in simple fractions.",
-    "medium": "4 support points, p and q with denominators up to 16, f as whole values from −2 to 5, 5 or 6 "
-              "samples in the statement; the easy structures or the zero-variance proposal q ∝ f·p "
-              "(every f(xᵢ)w(xᵢ) is E_p[f]): the same steps.",
+    "easy": "3 support points from 0, p in quarters to sixteenths, q uniform or in halves to sixths, f as whole "
+            "values from 0 to 5, 4 to 6 samples, all in the statement's table; one of a uniform proposal, a rare "
+            "event (f = 1 at one point that q draws half the time), a point where p = 0 (its weight is 0) or a "
+            "poor proposal (importance sampling varies more than plain Monte Carlo): E_p[f], the weights, both "
+            "estimates and both variances in simple fractions.",
+    "medium": "4 support points, p with denominators up to 16 and q up to 10, f as whole values from −2 to 5, "
+              "5 or 6 samples in the statement; the easy structures or the zero-variance proposal q ∝ f·p "
+              "(denominators up to 40; every f(xᵢ)w(xᵢ) is E_p[f]): the same steps.",
     "hard": "5 or 6 support points and f as a formula (x², x³, 2x + 1, …) with its values in the table, 8 to 10 "
             "samples in the statement; a uniform proposal, a point where p = 0, a poor proposal or q ∝ f·p: "
             "the same steps on a longer table.",
