@@ -111,13 +111,18 @@ def _unknown_key(key: object, keys: tuple[str, ...], field: str) -> ProblemError
 
 
 # Wording that asks more than a value: its part needs a one-line answer (the file's ``reason``).
-ASKS_WHY = re.compile(r"\bwhy\b|\bexplain|\bcompare|\b(does|do|is|are|can)\b[^.?]*\?", re.IGNORECASE)
+# (a yes-or-no question starts its sentence: "Does one direction explain the data?", "…: do they reproduce d²?";
+# "What fraction do they capture?" asks for a value.)
+ASKS_WHY = re.compile(r"\bwhy\b|\bexplain|\bcompare|(?:^|[.:;!?]\s+)(?:does|do|is|are|can)\b[^.?]*\?",
+                      re.IGNORECASE)
 
 
 def asks_why(text: str) -> bool:
     """Whether a part's wording asks for a reason or a verdict besides its value.
 
     >>> asks_why("Find the eigenvalues, and say why one of them is 0."), asks_why("Find the eigenvalues.")
+    (True, False)
+    >>> asks_why("Find them. Does one direction explain the data?"), asks_why("What fraction do they capture?")
     (True, False)
     """
     return ASKS_WHY.search(text) is not None
