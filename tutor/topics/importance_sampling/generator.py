@@ -24,7 +24,7 @@ TITLES = {
     "rare": "A rare event, seen more often",
     "unvisited": "A point the target never visits",
     "poor": "A poor proposal",
-    "optimal": "A zero-variance proposal",
+    "optimal": "A proposal matched to f and p",
 }
 
 RULES = {
