@@ -192,7 +192,7 @@ REFUSED = [
     ("parts: [{key: eigenvalues, text: '" + "x" * 301 + "'}]", "parts[1].text: must be one line of at most 300"),
     ("parts: [{key: eigenvalues, text: 'Find them, and say why one is 0.'}]",
      "parts[1]: its text asks for a reason: give the one-line answer as reason:"),
-    ("parts: [{key: eigenvalues, reason: 'K̂1 = 0'}]", "parts[1].reason: has a reason but no text of its own"),
+    ("parts: [{key: eigenvalues, reason: 'rows sum to 0'}]", "parts[1].reason: has a reason but no text of its own"),
     ("parts: [" + ", ".join(["kernel"] * 16) + "]", "parts: has 16 parts; this topic has 15 answer keys"),
     ("parts: [squared_distances]", "parts[1]: this problem has no answer 'squared_distances' (its answers: gram,"),
     ("parts: [gram]\ncheck: {weights: {gram: 0}}", "parts[1]: 'gram' has weight 0 in check.weights"),

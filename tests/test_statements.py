@@ -134,7 +134,8 @@ def _shown(where: str, value, text: str, sheet_maths: str, sheet_numbers: set, p
         # written another way ((3n − m)/2 as 3/2 n − 1/2 m): its coefficients among the sheet's numbers,
         # its variables in its maths
         coefficients = sp.Poly(sp.expand(expr), *symbols.values()).coeffs() if symbols else [expr]
-        return (all(c.is_Rational and (c in sheet_numbers or abs(c) in sheet_numbers) for c in coefficients)
+        return (all(c.is_Rational and (abs(c) == 1 or c in sheet_numbers or abs(c) in sheet_numbers)  # 1 unwritten
+                    for c in coefficients)
                 and all(re.search(rf"(?<![A-Za-z\\]){n}(?![A-Za-z])", sheet_maths) for n in names))
     return False
 
