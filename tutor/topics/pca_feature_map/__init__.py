@@ -120,13 +120,17 @@ def comparison(pair, *, sentence: bool = False) -> str:
         now = (": one direction now explains the data"
                if sign_of(pair[1] - ONE_DIRECTION) >= 0 > sign_of(pair[0] - ONE_DIRECTION) else "")
         return f"PC 1's share {moves[change]}{now}"
+    explains = ("one direction explains the data" if sign_of(pair[0] - ONE_DIRECTION) >= 0
+                else "no single direction explains the data")
+    first = f"Before the map PC 1 carries {before} of the variance, so {explains}"  # the answer to part (b)
     if change > 0:
-        return (f"PC 1's share of the variance rises from {before} to {after}: PCA only rotates the axes, "
-                "so the curved pattern needed the map first.")
+        enough = ", one direction is enough" if sign_of(pair[1] - ONE_DIRECTION) >= 0 else ""
+        return (f"{first}; after it {after}{enough}: PCA only rotates the axes, so the curved pattern needed the map "
+                "first.")
     if change < 0:
-        return (f"PC 1's share of the variance falls from {before} to {after}: this map spreads the data "
-                "over more directions instead of straightening it.")
-    return f"PC 1's share of the variance stays at {after}: the map does not change what one direction explains."
+        return (f"{first}; after it only {after}: this map spreads the data over more directions instead of "
+                "straightening it.")
+    return f"{first}, and after it still {after}: the map does not change what one direction explains."
 
 
 def _figure(points, covariance, spec, names):
