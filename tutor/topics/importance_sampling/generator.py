@@ -97,7 +97,7 @@ def _make(rng, difficulty, structure):
         point = rng.randrange(size)
         f_written, f = [0] * size, [Fraction(0)] * size
         f_written[point], f[point] = 1, Fraction(1)
-        p = _distribution(rng, size, rng.choice((8, 16)), positive=True)
+        p = _distribution(rng, size, 8 if difficulty == "easy" else rng.choice((8, 16)), positive=True)
         if not p or p[point] > Fraction(1, 4):
             return None
         q = [Fraction(1, 2) if i == point else Fraction(1, 2 * (size - 1)) for i in range(size)]
@@ -124,6 +124,8 @@ def _make(rng, difficulty, structure):
             q[i] = value
     if len(set(f)) == 1 or q == p:
         return None
+    if structure == "poor" and not _variances(p, q, f)[0] > _variances(p, q, f)[1]:
+        return None  # the lesson of a poor proposal: one draw varies more than one from p
     n = {"easy": rng.randint(4, 6), "medium": rng.randint(5, 6), "hard": rng.randint(8, 10)}[difficulty]
     samples = list(pick(rng, support, [_written(v) for v in q], n))
     if structure == "unvisited" and all(p[support.index(x)] != 0 for x in samples):
@@ -132,8 +134,12 @@ def _make(rng, difficulty, structure):
             "q": [_written(v) for v in q], "f": f_written, "samples": samples}
 
 
+def _variances(p, q, f) -> tuple[Fraction, Fraction]:
+    """Var_q[f w] and Var_p[f], as the solution computes them (checked here before any solving)."""
+    mean = sum(fx * px for fx, px in zip(f, p))
+    return (sum(fx * fx * px * px / qx for fx, px, qx in zip(f, p, q)) - mean * mean,
+            sum(fx * fx * px for fx, px in zip(f, p)) - mean * mean)
+
+
 def nice(solution, difficulty):
-    answers = solution.answers
-    if solution.title == TITLES["poor"] and not answers["variance_is"] > answers["variance_mc"]:
-        return False  # the lesson of a poor proposal: one draw varies more than one from p
     return within_bounds(solution, difficulty)
