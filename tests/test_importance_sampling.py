@@ -142,4 +142,6 @@ def test_generated_problems_write_their_samples_and_come_in_several_structures(d
             assert solution.answers["variance_is"] == 0, seed
         if data["title"] == TITLES["unvisited"]:  # a sample where p = 0 weighs 0
             assert 0 in solution.answers["weights"], seed
+        if data["title"] == TITLES["rare"]:  # the rare event is among the samples
+            assert any(data["f"][data["support"].index(x)] == 1 for x in data["samples"]), seed
     assert len(titles) >= 3 and titles <= {TITLES[s] for s in STRUCTURES[difficulty]}, titles

@@ -130,6 +130,8 @@ def _make(rng, difficulty, structure):
     samples = list(pick(rng, support, [_written(v) for v in q], n))
     if structure == "unvisited" and all(p[support.index(x)] != 0 for x in samples):
         samples[rng.randrange(n)] = support[p.index(0)]  # a sample where p = 0: its weight is 0
+    if structure == "rare" and support[point] not in samples:
+        samples[rng.randrange(n)] = support[point]  # the event seen at least once, as q means it to be
     return {"title": TITLES[structure], "support": support, "p": [_written(v) for v in p],
             "q": [_written(v) for v in q], "f": f_written, "samples": samples}
 
