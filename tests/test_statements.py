@@ -11,7 +11,7 @@ renders it, through the same tex filter.
 The sheet is read in Markdown, and also in LaTeX and HTML (their numbers) for the bundled importance-sampling
 problems and the kernel-pca exam question. The default run takes one seed per topic and difficulty (seeds 1–10
 by turns, about 20 s with the bundled problems); TUTOR_STATEMENTS_FULL=1 runs all of seeds 1–10 and every
-format for every problem (510 generated problems, a few minutes)."""
+format for every problem (510 generated problems and the bundled ones: 16 min on a loaded 2-core machine)."""
 
 from __future__ import annotations
 
