@@ -120,3 +120,28 @@ def test_a_sample_outside_the_support_is_named():
 def test_bad_file_is_one_line_and_exit_2(tmp_path):
     path, line = solve_error_line(tmp_path, BASE + "p: [1/2, 1/4, 1/8]\nq: [1/3, 1/3, 1/3]\n")
     assert line == f"error: {path}: p: the probabilities sum to 7/8, not 1"
+
+
+# --- generated problems (issue 30): a lecturer can set them ------------------------------------------------
+
+
+@pytest.mark.parametrize("difficulty", ["easy", "medium", "hard"])
+def test_generated_problems_write_their_samples_and_come_in_several_structures(difficulty):
+    from tutor.generators import draw_solved
+    from tutor.topics.importance_sampling.generator import STRUCTURES, TITLES
+
+    titles = set()
+    for seed in range(1, 21):
+        generated, _, solution = draw_solved("importance-sampling", difficulty, seed)
+        data = generated.data
+        assert "draw" not in data and data["samples"], seed  # the samples themselves, never a seed
+        titles.add(data["title"])
+        if data["title"] == TITLES["poor"]:  # the lesson of a poor proposal holds
+            assert solution.answers["variance_is"] > solution.answers["variance_mc"], seed
+        if data["title"] == TITLES["optimal"]:  # q ∝ f·p: every f(x)w(x) is E_p[f]
+            assert solution.answers["variance_is"] == 0, seed
+        if data["title"] == TITLES["unvisited"]:  # a sample where p = 0 weighs 0
+            assert 0 in solution.answers["weights"], seed
+        if data["title"] == TITLES["rare"]:  # the rare event is among the samples
+            assert any(data["f"][data["support"].index(x)] == 1 for x in data["samples"]), seed
+    assert len(titles) >= 3 and titles <= {TITLES[s] for s in STRUCTURES[difficulty]}, titles

@@ -44,3 +44,18 @@ def test_bad_maps_name_their_field(text, field):
     with pytest.raises(ProblemError) as info:
         solve_yaml("topic: pca-feature-map\n" + text + "\n")
     assert info.value.field == field
+
+
+def test_the_solution_and_the_final_answers_say_whether_one_direction_explains_the_data():
+    """Part (b) asks "Does one direction explain the data?", part (e) to compare the share (issue 30):
+    the closing sentence and the final answers answer both, with the shares the spectrum step shows."""
+    from tutor.rendering import render
+
+    ring = solve(str(PROBLEMS / "pca-feature-map" / "circle-radius.yaml"))
+    assert ring.summary[0].startswith(r"Before the map PC 1 carries $56.2\%$ of the variance, so no single "
+                                      "direction explains the data; after it $80.0\\%$:")
+    parabola = solve(str(PROBLEMS / "pca-feature-map" / "parabola.yaml"))
+    assert r"after it $92.6\%$, one direction is enough" in parabola.summary[0]
+    box = render(parabola, "md").split("### Final answers")[1]
+    assert r"; no: PC 1 carries only $51.9\%$ of the variance" in box
+    assert r"; PC 1's share rises from $51.9\%$ to $92.6\%$: one direction now explains the data" in box

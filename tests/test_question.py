@@ -107,7 +107,8 @@ OWN = LINEAR + """statement: >
   Place them on the principal components.
 parts:
   - coordinates
-  - {key: eigenvalues, text: "Find the eigenvalues of the centred kernel matrix, and say why one is 0."}
+  - {key: eigenvalues, text: "Find the eigenvalues of the centred kernel matrix, and say why one is 0.",
+     reason: "the rows of the centred kernel matrix sum to 0"}
   - kernel
 marks: {coordinates: 3, eigenvalues: 2}
 """
@@ -189,6 +190,9 @@ REFUSED = [
     ("parts: [{text: Find them.}]", "parts[1]: needs a key"),
     ("parts: [{key: eigenvalues, txt: Find them.}]", "parts[1].txt: unknown field (did you mean 'text'?)"),
     ("parts: [{key: eigenvalues, text: '" + "x" * 301 + "'}]", "parts[1].text: must be one line of at most 300"),
+    ("parts: [{key: eigenvalues, text: 'Find them, and say why one is 0.'}]",
+     "parts[1]: its text asks for a reason: give the one-line answer as reason:"),
+    ("parts: [{key: eigenvalues, reason: 'rows sum to 0'}]", "parts[1].reason: has a reason but no text of its own"),
     ("parts: [" + ", ".join(["kernel"] * 16) + "]", "parts: has 16 parts; this topic has 15 answer keys"),
     ("parts: [squared_distances]", "parts[1]: this problem has no answer 'squared_distances' (its answers: gram,"),
     ("parts: [gram]\ncheck: {weights: {gram: 0}}", "parts[1]: 'gram' has weight 0 in check.weights"),

@@ -4,14 +4,18 @@
 A problem file may carry three fields that every topic accepts (validated here, read by the loader):
 
   statement: free text shown first, instead of the topic's own lead sentence (the data still follow)
-  parts:     the answer keys to ask, in order; each a key or {key: K, text: "own wording"}
+  parts:     the answer keys to ask, in order; each a key or {key: K, text: "own wording", reason: "…"}:
+             a part whose own wording asks why (or "explain", "does …?") needs ``reason``, its one-line
+             answer, which the final answers print after the value
   marks:     answer key -> marks of its part (a whole number); the same number is the key's weight
              in `tutor check`, so `marks: {eigenvalues: 2}` is `check: {weights: {eigenvalues: 2}}`
 
 Without `parts`, a topic asks its default parts (DEFAULT_PARTS of its ``parts`` module) that the
 solution has an answer for and the problem does not give, in the recipe's order. A part's marks are
 its key's check weight (default 1); a key weighted 0 is not asked by default. The wording of each
-part is the topic's own (WORDING of its ``parts`` module: key -> (symbol, imperative sentence)).
+part is the topic's own (WORDING of its ``parts`` module: key -> (symbol, imperative sentence)); where
+that wording asks more than a value (why, does one direction explain the data, compare), the module's
+REASONS gives the one-line answer (key -> function of the solution).
 """
 
 from __future__ import annotations
@@ -41,6 +45,7 @@ class Exam:
     statement: str | None = None
     parts: tuple[tuple[str, str | None], ...] | None = None  # (key, own wording or None), in order
     marks: tuple[tuple[str, int], ...] = ()  # (key, marks) as written
+    reasons: tuple[tuple[str, str], ...] = ()  # (key, the one-line answer to its part's why) as written
 
 
 @dataclass(frozen=True)
@@ -51,6 +56,8 @@ class Part:
     own: bool  # text is the file's: templates escape it like a title
     symbol: str  # what the answer is called, in LaTeX, for the final answers
     marks: sp.Rational
+    reason: str = ""  # the one-line answer to what the part asks beyond the value (why, compare), if anything
+    reason_own: bool = False  # reason is the file's (plain text, escaped), else the topic's ($…$ maths)
 
     @property
     def marks_text(self) -> str:
@@ -84,15 +91,16 @@ def parse_exam(raw: dict, keys: tuple[str, ...]) -> Exam:
     statement = parts = None
     if "statement" in raw:
         statement = fields.paragraph(raw.pop("statement"), "statement", MAX_STATEMENT)
+    reasons: tuple = ()
     if "parts" in raw:
-        parts = _parts(raw.pop("parts"), keys)
+        parts, reasons = _parts(raw.pop("parts"), keys)
     marks = _marks(raw.pop("marks"), keys) if "marks" in raw else ()
     if parts is not None:
         asked = [k for k, _ in parts]
         for key, _ in marks:
             if key not in asked:
                 raise ProblemError(f"not one of the parts asked (parts: {', '.join(asked)})", field=f"marks.{key}")
-    return Exam(statement, parts, marks)
+    return Exam(statement, parts, marks, reasons)
 
 
 def _unknown_key(key: object, keys: tuple[str, ...], field: str) -> ProblemError:
@@ -102,19 +110,39 @@ def _unknown_key(key: object, keys: tuple[str, ...], field: str) -> ProblemError
                         field=field)
 
 
-def _parts(raw: object, keys: tuple[str, ...]) -> tuple[tuple[str, str | None], ...]:
+# Wording that asks more than a value: its part needs a one-line answer (the file's ``reason``).
+# (a yes-or-no question starts its sentence: "Does one direction explain the data?", "…: do they reproduce d²?";
+# "What fraction do they capture?" asks for a value.)
+ASKS_WHY = re.compile(r"\bwhy\b|\bexplain|\bcompare|(?:^|[.:;!?]\s+)(?:does|do|is|are|can)\b[^.?]*\?",
+                      re.IGNORECASE)
+
+
+def asks_why(text: str) -> bool:
+    """Whether a part's wording asks for a reason or a verdict besides its value.
+
+    >>> asks_why("Find the eigenvalues, and say why one of them is 0."), asks_why("Find the eigenvalues.")
+    (True, False)
+    >>> asks_why("Find them. Does one direction explain the data?"), asks_why("What fraction do they capture?")
+    (True, False)
+    """
+    return ASKS_WHY.search(text) is not None
+
+
+def _parts(raw: object, keys: tuple[str, ...]):
+    """((key, own wording or None), …) and ((key, reason), …) of the field ``parts``."""
     if not isinstance(raw, list) or not raw:
         raise ProblemError("must be a list of answer keys, each a key or {key: K, text: \"own wording\"}",
                            field="parts")
     if len(raw) > len(keys):
         raise ProblemError(f"has {len(raw)} parts; this topic has {len(keys)} answer keys", field="parts")
     out: list[tuple[str, str | None]] = []
+    reasons: list[tuple[str, str]] = []
     for i, item in enumerate(raw, start=1):
         name = f"parts[{i}]"
-        text = None
+        text = reason = None
         if isinstance(item, dict):
             try:
-                fields.reject_unknown(item, ("key", "text"))
+                fields.reject_unknown(item, ("key", "text", "reason"))
             except ProblemError as err:
                 raise err.located(field=name) from None
             if "key" not in item:
@@ -123,14 +151,24 @@ def _parts(raw: object, keys: tuple[str, ...]) -> tuple[tuple[str, str | None], 
             key = item["key"]
             if "text" in item:
                 text = fields.text(item["text"], f"{name}.text", MAX_PART_TEXT)
+            if "reason" in item:
+                reason = fields.text(item["reason"], f"{name}.reason", MAX_PART_TEXT)
         else:
             key = item
         if not isinstance(key, str) or key not in keys:
             raise _unknown_key(key, keys, name)
         if any(key == k for k, _ in out):
             raise ProblemError(f"{key!r} is asked twice", field=name)
+        if text is not None and reason is None and asks_why(text):
+            raise ProblemError("its text asks for a reason: give the one-line answer as reason: \"…\" "
+                               "(the final answers print it after the value)", field=name)
+        if reason is not None and text is None:
+            raise ProblemError("has a reason but no text of its own: the topic's wording asks for the value only",
+                               field=f"{name}.reason")
         out.append((key, text))
-    return tuple(out)
+        if reason is not None:
+            reasons.append((key, reason))
+    return tuple(out), tuple(reasons)
 
 
 def _marks(raw: object, keys: tuple[str, ...]) -> tuple[tuple[str, int], ...]:
@@ -227,10 +265,17 @@ def build(solution, exam: Exam = Exam(), weights=None) -> Question:
                 raise ProblemError(f"not one of the parts asked (parts: {', '.join(k for k, _ in chosen)}); "
                                    "list it under parts to ask it", field=f"marks.{key}")
     parts = []
+    own_reasons = dict(exam.reasons)
+    topic_reasons = getattr(topic_parts(topic), "REASONS", {})
     for (key, own), label in zip(chosen, _labels()):
         symbol, text = wording(topic, key, solution.problem)
         marks = sp.Rational(weights.get(key, 1))
-        parts.append(Part(key, label, own if own is not None else text, own is not None, symbol, marks))
+        if own is not None:
+            reason = own_reasons.get(key, "")
+        else:  # the topic's wording: its own answer to what that wording asks beyond the value
+            reason = topic_reasons[key](solution) or "" if key in topic_reasons else ""
+        parts.append(Part(key, label, own if own is not None else text, own is not None, symbol, marks,
+                          reason, own is not None))
     return Question(exam.statement, tuple(parts))
 
 

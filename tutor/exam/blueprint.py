@@ -128,7 +128,9 @@ def _question(item: object) -> QuestionSpec:
     # statement, parts and marks are validated as a problem file's own (the same messages and bounds).
     exam = question.parse_exam({k: item[k] for k in ("statement", "parts", "marks") if k in item},
                                tuple(topics.get(topic).ANSWER_KEYS))
-    parts = tuple(key if text is None else (("key", key), ("text", text)) for key, text in exam.parts or ())
+    reasons = dict(exam.reasons)
+    parts = tuple(key if text is None else (("key", key), ("text", text))
+                  + ((("reason", reasons[key]),) if key in reasons else ()) for key, text in exam.parts or ())
     return QuestionSpec(topic, difficulty, title, exam.statement, parts, exam.marks)
 
 

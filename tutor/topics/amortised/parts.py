@@ -11,3 +11,18 @@ WORDING = {
 }
 
 DEFAULT_PARTS = ("costs", "potentials", "amortised", "total_cost", "total_amortised")
+
+
+def _compared(solution) -> str:
+    """The answer to "compare": the amortised total bounds the actual one, since Φ ends at least where it began."""
+    from tutor.exact.tidy import sign_of
+
+    total, actual = solution.answers["total_amortised"], solution.answers["total_cost"]
+    relation = {1: r"\ge", 0: "=", -1: r"<"}[sign_of(total - actual)]
+    if relation == "<":
+        return rf"${total} < {actual}$: $\Phi_n < \Phi_0$, so this potential bounds nothing"
+    return rf"${total} {relation} {actual}$, as $\sum_i \hat c_i - \sum_i c_i = \Phi_n - \Phi_0 \ge 0$"
+
+
+# The one-line answers to what the wording above asks besides the values (see tutor/question.py).
+REASONS = {"total_amortised": _compared}

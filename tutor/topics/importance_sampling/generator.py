@@ -1,57 +1,146 @@
-"""importance-sampling: small distributions with small denominators, and samples from q."""
+"""importance-sampling: small distributions with small denominators, p, q, f and the samples all written
+in the file, so that the statement gives a student every value (never a seed to draw from).
+
+Each difficulty draws one of several structures, each a different lesson of the notes: a uniform
+proposal, a rare event that q draws more often, a point p never visits (its weight is 0), a poor
+proposal that avoids the points where f·p is large (importance sampling varies more than plain Monte
+Carlo), and at medium and hard the zero-variance proposal q ∝ f·p (every f(xᵢ)w(xᵢ) equals E_p[f])."""
 
 from fractions import Fraction
 
 from tutor.topics.importance_sampling import pick
-from tutor.generators import draw
 from tutor.generators.nice import within_bounds
 
-FUNCTIONS = ("x^2", "x", "x^2 - x", "2*x + 1", "x^3")
+FUNCTIONS = ("x^2", "x", "x^2 - x", "2*x + 1", "x^3", "x^2 + 1")
+
+STRUCTURES = {
+    "easy": ("uniform", "rare", "unvisited", "poor"),
+    "medium": ("uniform", "rare", "unvisited", "poor", "optimal"),
+    "hard": ("uniform", "unvisited", "poor", "optimal"),
+}
+
+TITLES = {
+    "uniform": "Importance sampling with a uniform proposal",
+    "rare": "A rare event, seen more often",
+    "unvisited": "A point the target never visits",
+    "poor": "A poor proposal",
+    "optimal": "A proposal matched to f and p",
+}
 
 RULES = {
-    "easy": "3 support points from 0, p in quarters or eighths, a uniform proposal q, f as a list of "
-            "whole values, 5 samples given: E_p[f], the weights, the estimate and both variances in simple fractions.",
-    "medium": "4 support points, p and q with denominators up to 16 (p may be 0 somewhere), f as a list "
-              "of whole values from −2 to 5, 5 samples given: the same steps.",
-    "hard": "6 support points and f as a formula (x², x³, 2x + 1, …); 10 samples drawn exactly from q "
-            "with a stated seed: the same steps on a longer table.",
+    "easy": "3 support points from 0, p in quarters to sixteenths, q uniform or in halves to sixths, f as whole "
+            "values from 0 to 5, 4 to 6 samples, all in the statement's table; one of a uniform proposal, a rare "
+            "event (f = 1 at one point that q draws half the time), a point where p = 0 (its weight is 0) or a "
+            "poor proposal (importance sampling varies more than plain Monte Carlo): E_p[f], the weights, both "
+            "estimates and both variances in simple fractions.",
+    "medium": "4 support points, p with denominators up to 16 and q up to 10, f as whole values from −2 to 5, "
+              "5 or 6 samples in the statement; the easy structures or the zero-variance proposal q ∝ f·p "
+              "(denominators up to 40; every f(xᵢ)w(xᵢ) is E_p[f]): the same steps.",
+    "hard": "5 or 6 support points and f as a formula (x², x³, 2x + 1, …) with its values in the table, 8 to 10 "
+            "samples in the statement; a uniform proposal, a point where p = 0, a poor proposal or q ∝ f·p: "
+            "the same steps on a longer table.",
 }
 
 
-def _distribution(rng, size: int, denominator: int, *, positive: bool) -> list:
+def _distribution(rng, size: int, denominator: int, *, positive: bool) -> list[Fraction]:
     """Probabilities with a common denominator: ``denominator`` units split among ``size`` points."""
     low = 1 if positive else 0
     if denominator < size * low:
         return []
     cuts = sorted(rng.randint(0, denominator - size * low) for _ in range(size - 1))
-    counts = [b - a + low for a, b in zip([0, *cuts], [*cuts, denominator - size * low])]
-    return [_written(Fraction(c, denominator)) for c in counts]
+    return [Fraction(b - a + low, denominator) for a, b in zip([0, *cuts], [*cuts, denominator - size * low])]
 
 
 def _written(value: Fraction):
     return int(value) if value.denominator == 1 else str(value)
 
 
-def make(rng, difficulty):
-    size = {"easy": 3, "medium": 4, "hard": 6}[difficulty]  # one size per difficulty: one solution path
-    start = rng.randint(-1, 1) if difficulty != "easy" else 0
-    support = list(range(start, start + size))
-    p = _distribution(rng, size, rng.choice((4, 8)) if difficulty == "easy" else rng.choice((8, 10, 12, 16)),
-                      positive=difficulty == "easy")
-    q = ([_written(Fraction(1, size))] * size if difficulty == "easy"
-         else _distribution(rng, size, rng.choice((5, 8, 10)), positive=True))
-    if not p or not q or 0 in q:
-        return None
-    data = {"title": "Importance sampling", "support": support, "p": p, "q": q}
+def _values(rng, size: int, difficulty: str) -> list[int]:
+    low = -2 if difficulty == "medium" else 0
+    return [rng.randint(low, 5) for _ in range(size)]
+
+
+def _f_of(rng, support, difficulty):
+    """f as the file writes it and its value at each point: a formula at hard, whole values below."""
     if difficulty == "hard":
-        data["f"] = rng.choice(FUNCTIONS)
-        data["draw"] = {"n": 10, "seed": rng.randint(1, 9999)}
-    else:
-        data["f"] = [rng.randint(-2 if difficulty == "medium" else 0, 5) for _ in support]
-        if len(set(data["f"])) == 1:
+        text = rng.choice(FUNCTIONS)
+        # each formula above is a polynomial in x with whole coefficients: evaluated with Fractions
+        x2 = {"x^2": lambda x: x * x, "x": lambda x: x, "x^2 - x": lambda x: x * x - x,
+              "2*x + 1": lambda x: 2 * x + 1, "x^3": lambda x: x ** 3, "x^2 + 1": lambda x: x * x + 1}[text]
+        return text, [Fraction(x2(x)) for x in support]
+    values = _values(rng, len(support), difficulty)
+    return values, [Fraction(v) for v in values]
+
+
+MAX_OPTIMAL_DENOMINATOR = 40
+TRIES = 40  # draws of one structure before the generator is asked again
+
+
+def make(rng, difficulty):
+    """One structure per call, drawn until its numbers fit: each structure comes up about as often,
+    however often its draws are thrown away."""
+    structure = rng.choice(STRUCTURES[difficulty])
+    for _ in range(TRIES):
+        if (data := _make(rng, difficulty, structure)) is not None:
+            return data
+    return None
+
+
+def _make(rng, difficulty, structure):
+    size = {"easy": 3, "medium": 4, "hard": rng.choice((5, 6))}[difficulty]
+    start = 0 if difficulty == "easy" else rng.randint(-1, 1)
+    support = list(range(start, start + size))
+    p_units = rng.choice((4, 8)) if difficulty == "easy" else rng.choice((8, 10, 12, 16))
+    p = _distribution(rng, size, p_units, positive=structure != "unvisited")
+    f_written, f = _f_of(rng, support, difficulty)
+    if structure == "rare":
+        point = rng.randrange(size)
+        f_written, f = [0] * size, [Fraction(0)] * size
+        f_written[point], f[point] = 1, Fraction(1)
+        p = _distribution(rng, size, 8 if difficulty == "easy" else rng.choice((8, 16)), positive=True)
+        if not p or p[point] > Fraction(1, 4):
             return None
-        data["samples"] = list(pick(rng, support, q, 5))
-    return data
+        q = [Fraction(1, 2) if i == point else Fraction(1, 2 * (size - 1)) for i in range(size)]
+    elif structure == "optimal":
+        mass = [abs(fx) * px for fx, px in zip(f, p)]
+        if not p or min(f) < 0 or 0 in mass:  # q ∝ f·p must be positive wherever p is
+            return None
+        q = [m / sum(mass) for m in mass]
+        if max(v.denominator for v in q) > MAX_OPTIMAL_DENOMINATOR:  # a student divides by Σ f·p by hand
+            return None
+    elif structure == "uniform":
+        q = [Fraction(1, size)] * size
+    else:
+        q = _distribution(rng, size, rng.choice((4, 5, 6) if difficulty == "easy" else (5, 8, 10)), positive=True)
+    if not p or not q:
+        return None
+    if structure == "unvisited" and 0 not in p:
+        return None
+    if structure == "poor":  # q's largest masses on the points where |f|·p is smallest
+        order = sorted(range(size), key=lambda i: abs(f[i]) * p[i])
+        ranked = sorted(q, reverse=True)
+        q = [None] * size
+        for i, value in zip(order, ranked):
+            q[i] = value
+    if len(set(f)) == 1 or q == p:
+        return None
+    if structure == "poor" and not _variances(p, q, f)[0] > _variances(p, q, f)[1]:
+        return None  # the lesson of a poor proposal: one draw varies more than one from p
+    n = {"easy": rng.randint(4, 6), "medium": rng.randint(5, 6), "hard": rng.randint(8, 10)}[difficulty]
+    samples = list(pick(rng, support, [_written(v) for v in q], n))
+    if structure == "unvisited" and all(p[support.index(x)] != 0 for x in samples):
+        samples[rng.randrange(n)] = support[p.index(0)]  # a sample where p = 0: its weight is 0
+    if structure == "rare" and support[point] not in samples:
+        samples[rng.randrange(n)] = support[point]  # the event seen at least once, as q means it to be
+    return {"title": TITLES[structure], "support": support, "p": [_written(v) for v in p],
+            "q": [_written(v) for v in q], "f": f_written, "samples": samples}
+
+
+def _variances(p, q, f) -> tuple[Fraction, Fraction]:
+    """Var_q[f w] and Var_p[f], as the solution computes them (checked here before any solving)."""
+    mean = sum(fx * px for fx, px in zip(f, p))
+    return (sum(fx * fx * px * px / qx for fx, px, qx in zip(f, p, q)) - mean * mean,
+            sum(fx * fx * px for fx, px in zip(f, p)) - mean * mean)
 
 
 def nice(solution, difficulty):

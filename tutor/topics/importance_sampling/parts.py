@@ -26,3 +26,21 @@ def problem_wording(problem, key: str):
         return WORDING[key][0], (r"Compare $\operatorname{Var}_q[f\,w]$ with the variance "
                                  r"$\operatorname{Var}_p[f]$ of one plain Monte Carlo draw under $p$.")
     return None
+
+
+def _compared(solution) -> str:
+    """The answer to "compare": which variance is smaller, so whether this proposal helps."""
+    from tutor.exact.tidy import sign_of
+    from tutor.rendering import tex  # rendering imports the step records: import at use
+
+    mc = solution.answers["variance_mc"]
+    if "variance_is" not in solution.answers:  # infinite (densities only): no part of its own
+        return r"$\operatorname{Var}_q[f\,w] = \infty$ is larger: this proposal hurts"
+    is_ = solution.answers["variance_is"]
+    verdict = {-1: "smaller: this proposal helps", 0: "the same: this proposal neither helps nor hurts",
+               1: "larger: this proposal hurts"}[sign_of(is_ - mc)]
+    return rf"$\operatorname{{Var}}_q[f\,w] = {tex(is_)}$ is {verdict}"
+
+
+# The one-line answers to what the wording above asks besides the values (see tutor/question.py).
+REASONS = {"variance_mc": _compared}

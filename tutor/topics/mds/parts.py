@@ -16,3 +16,18 @@ DEFAULT_PARTS = ("squared_distances", "a_matrix", "b_matrix", "eigenvalues", "co
 
 # Answers that list points, one per row (the final answers display them as a matrix when long).
 POINTS = ("coordinates",)
+
+
+def _reproduced(solution) -> str:
+    """The answer to "do they reproduce the d²?": yes, or no and why (a negative eigenvalue of B, or
+    positive ones dropped)."""
+    answers = solution.answers
+    if answers["recovered_distances"] == solution.problem.squared:  # the d² given or computed
+        return r"yes: every one equals $d_{ij}^2$"
+    if any(v < 0 for v in answers["eigenvalues"]):
+        return r"no: $B$ has a negative eigenvalue, so the distances are not Euclidean"
+    return r"no: the dropped eigenvalues of $B$ carry the rest of the distances"
+
+
+# The one-line answers to what the wording above asks besides the values (see tutor/question.py).
+REASONS = {"recovered_distances": _reproduced}

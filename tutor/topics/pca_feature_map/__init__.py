@@ -86,20 +86,51 @@ def solve(problem: Problem) -> Solution:
     figure = _beside(_figure(problem.points, before.data, spec_before, X_NAMES),
                      _figure(mapped.result, after.data, spec_after, PHI_NAMES))
     steps = (before, spectrum_before, mapped, after, replace(spectrum_after, figure=figure))
-    shares = [s.data.share for s in steps if s.kind == "covariance_spectrum"]
-    # maths only inside $…$ (with \% there), so the sentence is valid Markdown and LaTeX alike
-    before, after = (rf"${float(s) * 100:.1f}\%$" for s in shares)
-    change = sign_of(shares[1] - shares[0])
-    if change > 0:
-        verdict = (f"PC 1's share of the variance rises from {before} to {after}: PCA only rotates the axes, "
-                   "so the curved pattern needed the map first.")
-    elif change < 0:
-        verdict = (f"PC 1's share of the variance falls from {before} to {after}: this map spreads the data "
-                   "over more directions instead of straightening it.")
-    else:
-        verdict = f"PC 1's share of the variance stays at {after}: the map does not change what one direction explains."
+    verdict = comparison(shares(steps), sentence=True)
     summary = (verdict,)
     return Solution(NAME, problem.title, problem, steps, tuple(ANSWER_KEYS), summary)
+
+
+ONE_DIRECTION = sp.Rational(9, 10)  # PC 1's share from which one direction explains the data
+
+
+def shares(steps) -> tuple[sp.Expr, sp.Expr]:
+    """PC 1's share of the variance before and after the map, exact."""
+    before, after = (s.data.share for s in steps if s.kind == "covariance_spectrum")
+    return before, after
+
+
+def one_direction(share) -> str:
+    """Whether one direction explains the data, as the notes judge it: one eigenvalue dominating."""
+    from tutor.rendering import percent  # rendering imports the step records: import at use
+
+    if sign_of(share - ONE_DIRECTION) >= 0:
+        return rf"yes: PC 1 carries ${percent(share)}$ of the variance"
+    return rf"no: PC 1 carries only ${percent(share)}$ of the variance"
+
+
+def comparison(pair, *, sentence: bool = False) -> str:
+    """How PC 1's share changes with the map: the closing sentence, or (sentence=False) the final answers' line."""
+    from tutor.rendering import percent
+
+    before, after = (rf"${percent(s)}$" for s in pair)  # maths only inside $…$: valid Markdown and LaTeX alike
+    change = sign_of(pair[1] - pair[0])
+    if not sentence:
+        moves = {1: f"rises from {before} to {after}", -1: f"falls from {before} to {after}", 0: f"stays at {after}"}
+        now = (": one direction now explains the data"
+               if sign_of(pair[1] - ONE_DIRECTION) >= 0 > sign_of(pair[0] - ONE_DIRECTION) else "")
+        return f"PC 1's share {moves[change]}{now}"
+    explains = ("one direction explains the data" if sign_of(pair[0] - ONE_DIRECTION) >= 0
+                else "no single direction explains the data")
+    first = f"Before the map PC 1 carries {before} of the variance, so {explains}"  # the answer to part (b)
+    if change > 0:
+        enough = ", one direction is enough" if sign_of(pair[1] - ONE_DIRECTION) >= 0 else ""
+        return (f"{first}; after it {after}{enough}: PCA only rotates the axes, so the curved pattern needed the map "
+                "first.")
+    if change < 0:
+        return (f"{first}; after it only {after}: this map spreads the data over more directions instead of "
+                "straightening it.")
+    return f"{first}, and after it still {after}: the map does not change what one direction explains."
 
 
 def _figure(points, covariance, spec, names):

@@ -11,6 +11,23 @@ WORDING = {
                           r"Find the eigenvalues of $S_\phi$ and compare the share of the first component before and after the map."),
 }
 
+
+
+def _one_direction(solution) -> str:
+    from tutor.topics.pca_feature_map import one_direction, shares
+
+    return one_direction(shares(solution.steps)[0])
+
+
+def _comparison(solution) -> str:
+    from tutor.topics.pca_feature_map import comparison, shares
+
+    return comparison(shares(solution.steps))
+
+
+# The one-line answers to what the wording above asks besides the values (see tutor/question.py).
+REASONS = {"eigenvalues_before": _one_direction, "eigenvalues_after": _comparison}
+
 DEFAULT_PARTS = ("covariance_before", "eigenvalues_before", "mapped_points", "covariance_after", "eigenvalues_after")
 
 # Answers that list points, one per row (the final answers display them as a matrix when long).
