@@ -23,8 +23,9 @@ TITLES = {
     "uniform": "Importance sampling with a uniform proposal",
     "rare": "A rare event, seen more often",
     "unvisited": "A point the target never visits",
-    "poor": "A poor proposal",
-    "optimal": "A proposal matched to f and p",
+    # neither title says whether the proposal helps: part (f) asks exactly that
+    "poor": "Importance sampling with a skewed proposal",
+    "optimal": "Importance sampling with a non-uniform proposal",
 }
 
 RULES = {
