@@ -504,7 +504,9 @@ def html_head():
 def html_scripts():
     from markupsafe import Markup
 
-    return Markup(f"<script>\n{_asset('katex/katex.min.js')}\n</script>\n<script>{_RENDER_MATHS}</script>")
+    # scroll.js after the maths are set: it gives a formula that overflows its column a tab stop
+    return Markup(f"<script>\n{_asset('katex/katex.min.js')}\n</script>\n<script>{_RENDER_MATHS}</script>\n"
+                  f"<script>\n{_asset('scroll.js')}tutorMarkScrollers();\n</script>")
 
 
 FILTERS = {
