@@ -124,6 +124,11 @@ class OneLineUsageError(click.UsageError):
         click.echo(f"error: {self.format_message().rstrip('.')}; see `{command} --help`", file=file, err=file is None)
 
 
+def usage_error(message: str) -> OneLineUsageError:
+    """A usage error of the command being run (exit 2, one line)."""
+    return OneLineUsageError(message, click.get_current_context(silent=True))
+
+
 class Commands(click.Group):
     """The `tutor` group: a usage error of any command (a bad option, a missing argument) is one line."""
 
@@ -189,12 +194,14 @@ def main():
     """Exact worked solutions for kernel methods and PCA, in the style of the lecture recipes."""
 
 
-def figures_option(fn):
+def figures_option(fn=None, *, json: bool = True):
     """--no-figures: leave the figures out (they are drawn at both levels of detail by default)."""
+    if fn is None:
+        return functools.partial(figures_option, json=json)
     return click.option(
         "--figures/--no-figures", default=True, show_default=True,
-        help="Draw each step's figure: TikZ in LaTeX, inline SVG in HTML, SVG files beside a Markdown "
-             "--output (FILE-fig1.svg, ...), in the JSON as data.")(fn)
+        help="Draw each step's figure: TikZ in LaTeX and PDF, inline SVG in HTML, SVG files beside a Markdown "
+             f"--output (FILE-fig1.svg, ...){', in the JSON as data' if json else ''}.")(fn)
 
 
 def write_figures(files: dict, output: str) -> None:
@@ -226,11 +233,45 @@ def figure_stem(output: str | None, fmt: str) -> str | None:
     return os.path.splitext(os.path.basename(output))[0] if output and fmt == "md" else None
 
 
+# The format an output file's name says; any other suffix says nothing (Markdown, unless --format says).
+SUFFIXES = {".md": "md", ".markdown": "md", ".tex": "tex", ".html": "html", ".htm": "html", ".json": "json",
+            ".pdf": "pdf"}
+FORMAT_NAMES = {"md": "Markdown", "tex": "LaTeX", "html": "HTML", "json": "JSON", "pdf": "PDF"}
+
+
+def output_format(fmt: str | None, output: str | None, formats: tuple[str, ...], command: str,
+                  asked: str | None = None) -> str:
+    """The format to write: --format, else the one -o's suffix names, else Markdown. A --format that
+    the suffix contradicts (-f md -o x.tex), or a suffix this command cannot write, is a usage error;
+    ``asked`` names the option that chose the format when it was not --format (sheet's --pdf)."""
+    import os
+
+    named = SUFFIXES.get(os.path.splitext(output)[1].lower()) if output else None
+    if named is not None and named not in formats:
+        raise usage_error(f"{command} cannot write {FORMAT_NAMES[named]} ({output}): it writes "
+                                + ", ".join(FORMAT_NAMES[f] for f in formats))
+    if fmt is not None and named is not None and fmt != named:
+        asked = asked or f"--format {fmt}"
+        raise usage_error(f"{asked} writes {FORMAT_NAMES[fmt]}, but {output} is named as {FORMAT_NAMES[named]}: "
+                          f"drop {asked.split()[0]} or rename the file")
+    fmt = fmt or named or "md"
+    if fmt == "pdf" and not output:
+        raise usage_error("a PDF is written to a file: add -o FILE.pdf")
+    return fmt
+
+
+def format_option(formats: tuple[str, ...], what: str):
+    return click.option(
+        "--format", "-f", "fmt", type=click.Choice(formats), default=None,
+        help=f"{what} [default: the one the --output file's suffix names (.md, .{' .'.join(formats[1:])}), "
+             "else md].")
+
+
 @main.command()
 @click.argument("file")
-@click.option("--format", "-f", "fmt", type=click.Choice(["md", "tex", "html", "json"]), default="md",
-              show_default=True, help="Markdown, a LaTeX document, a self-contained HTML page, or JSON with "
-                                      "steps and answers.")
+@format_option(("md", "tex", "html", "json", "pdf"),
+               "Markdown, a LaTeX document, a self-contained HTML page, JSON with steps and answers, or a PDF "
+               "(the LaTeX compiled with pdflatex).")
 @click.option("--output", "-o", type=click.Path(dir_okay=False, writable=True), default=None,
               help="Write to this file instead of standard output.")
 @click.option("--detail", type=click.Choice(["brief", "full"]), default="brief", show_default=True,
@@ -247,11 +288,17 @@ def solve(file, fmt, output, detail, fade, figures, timeout):
     from . import render, solve as solve_problem
     from .deadline import deadline
 
+    fmt = output_format(fmt, output, ("md", "tex", "html", "json", "pdf"), "solve")
     solution = solve_problem(file, timeout=timeout, fade=fade)
     files: dict[str, str] = {}
     with deadline(timeout, "rendering the solution"):
-        text = render(solution, fmt, detail, figures=figures, figure_stem=figure_stem(output, fmt),
-                      figure_files=files)
+        text = render(solution, "tex" if fmt == "pdf" else fmt, detail, figures=figures,
+                      figure_stem=figure_stem(output, fmt), figure_files=files)
+    if fmt == "pdf":  # pdflatex, which is not ours to limit
+        from .pdf import compile_pdf
+
+        compile_pdf(text, output)
+        return
     write_or_echo(text, output)
     if files:
         write_figures(files, output)
@@ -441,7 +488,7 @@ def moodle(files, output, category, timeout):
 @export.command()
 @click.argument("files", nargs=-1, required=True)
 @click.option("--output", "-o", type=click.Path(dir_okay=False, writable=True), required=True,
-              help="The zip file to write (a QTI 1.2 package).")
+              help="The zip file to write (a QTI 1.2 package): FILE.zip.")
 @click.option("--title", "-t", default="tutor", show_default=True, help="The quiz's title.")
 @timeout_option
 @reports_errors
@@ -453,6 +500,8 @@ def qti(files, output, title, timeout):
     from .qti import package, zipped
 
     title = text_option(title, "--title")
+    if not output.lower().endswith(".zip"):  # a package is a zip: x.xml would be a zip named as XML
+        raise usage_error(f"a QTI package is a zip file: name it FILE.zip, not {output}")
     solutions = [numbers_asked(solve_problem(f, timeout=timeout), f, "QTI") for f in files]
     with deadline(timeout * len(files), "writing the questions"):
         data = zipped(package(solutions, title))
@@ -484,17 +533,18 @@ def prairielearn(files, out_dir, timeout):
 
 @main.command()
 @click.argument("files", nargs=-1, required=True)
-@click.option("--format", "-f", "fmt", type=click.Choice(["md", "tex", "html"]), default="md", show_default=True,
-              help="Markdown, a LaTeX document, or a self-contained HTML page.")
+@format_option(("md", "tex", "html", "pdf"), "Markdown, a LaTeX document, a self-contained HTML page, or a PDF "
+                                              "(the LaTeX compiled with pdflatex).")
 @click.option("--solutions", is_flag=True, help="The solutions document: each problem followed by its worked solution.")
 @click.option("--title", "-t", default="Problem sheet", show_default=True, help="The sheet's title.")
 @click.option("--output", "-o", type=click.Path(dir_okay=False, writable=True), default=None,
               help="Write to this file instead of standard output (needed with --pdf).")
-@click.option("--pdf", is_flag=True, help="Compile the LaTeX with pdflatex and write the PDF to --output.")
+@click.option("--pdf", is_flag=True, help="The same as --format pdf: compile the LaTeX with pdflatex and write "
+                                         "the PDF to --output.")
 @click.option("--detail", type=click.Choice(["brief", "full"]), default="brief", show_default=True,
               help="brief: the recipe's steps one line each, like the notes' worked examples; "
-                   "full: every hand step. JSON is the same at both levels.")
-@figures_option
+                   "full: every hand step.")
+@figures_option(json=False)
 @timeout_option
 @reports_errors
 def sheet(files, fmt, solutions, title, output, pdf, detail, figures, timeout):
@@ -505,8 +555,12 @@ def sheet(files, fmt, solutions, title, output, pdf, detail, figures, timeout):
     from .rendering import render_sheet
 
     title = text_option(title, "--title")
+    if pdf and fmt not in (None, "pdf"):
+        raise usage_error(f"--pdf writes a PDF, but --format {fmt} was asked: give one of them")
     if pdf and not output:
         raise TutorError("--pdf needs --output FILE.pdf", field="--pdf")
+    fmt = output_format("pdf" if pdf else fmt, output, ("md", "tex", "html", "pdf"), "sheet", "--pdf" if pdf else None)
+    pdf = fmt == "pdf"
     worked = [solve_problem(f, timeout=timeout) for f in files]
     with deadline(timeout * len(files), "rendering the sheet"):  # pdflatex, below, is not ours to limit
         drawn: dict[str, str] = {}
