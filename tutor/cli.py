@@ -165,6 +165,27 @@ def timeout_option(fn):
              "(0: no limit). Rendering the result gets the same limit.")(fn)
 
 
+def shows_progress() -> bool:
+    """Whether a long job draws a progress bar: on a terminal's stderr, never in a pipe, a log or CI."""
+    try:
+        return sys.stderr.isatty() and not os.environ.get("CI")
+    except (AttributeError, ValueError):  # no stderr, or a closed one
+        return False
+
+
+def progress_bar(label: str, total: int):
+    """click's bar (counts, time left) on stderr for ``total`` steps (when shows_progress)."""
+    return click.progressbar(length=total, label=label, file=sys.stderr, show_pos=True, show_eta=True)
+
+
+def with_progress(items, label: str):
+    """``with with_progress(files, "solving") as files:`` — the same items, a bar on a terminal (2 or more)."""
+    items = list(items)
+    if len(items) < 2 or not shows_progress():
+        return contextlib.nullcontext(items)
+    return click.progressbar(items, label=label, file=sys.stderr, show_pos=True, show_eta=True)
+
+
 def text_option(value: str, option: str) -> str:
     """An option that is a line of text in the output (a title): checked as a problem's title is."""
     from .errors import TutorError
@@ -176,10 +197,12 @@ def text_option(value: str, option: str) -> str:
         raise TutorError(err.message, field=option) from None
 
 
-def write_or_echo(text: str, output: str | None) -> None:
-    """Write text to the output file if one was given, else to standard output."""
+def write_or_echo(text: str, output: str | None, make_folder: bool = False) -> None:
+    """Write text to the output file if one was given (making its folder, if asked), else to standard output."""
     if output:
         try:
+            if make_folder:
+                os.makedirs(os.path.dirname(output) or ".", exist_ok=True)
             with open(output, "w", encoding="utf-8") as fh:
                 fh.write(text)
         except OSError as error:  # a missing folder, no permission, a full disk
@@ -307,8 +330,9 @@ def solve(file, fmt, output, detail, fade, figures, timeout):
 @main.command()
 @click.argument("problem")
 @click.argument("answers", nargs=-1)
-@click.option("--format", "-f", "fmt", type=click.Choice(["md", "text", "json"]), default="md",
-              show_default=True, help="The report as Markdown, plain text or JSON.")
+@click.option("--format", "-f", "fmt", type=click.Choice(["md", "text", "json"]), default=None,
+              help="The report as Markdown, plain text or JSON [default: md]. With --exam: each student's "
+                   "report instead of the class's CSV (which then goes to --csv only).")
 @click.option("--csv", "csv_path", type=click.Path(dir_okay=False, writable=True), default=None,
               help="Write one row per answers file (verdict per key, score) to this CSV, row by row.")
 @click.option("--sig-figs", type=Bounded(1, 12), default=None,
@@ -317,21 +341,26 @@ def solve(file, fmt, output, detail, fade, figures, timeout):
               help="Grade each answers file (student: ID, q1: {...}, q2: ...) against that student's own "
                    "variants in this folder of `tutor exam`; PROBLEM is then an answers file too. One CSV "
                    "row per student: marks per part and question, total, named mistakes.")
+@click.option("--reports", "reports_dir", type=click.Path(file_okay=False), default=None, metavar="DIR",
+              help="With --exam: also write each student's report to DIR/ID.md (.txt, .json with -f).")
 @click.option("--fade", type=Bounded(1, 10**6), default=None, metavar="K",
               help="A derivation problem: check the answers for line K (overrides the file's fade).")
 @click.option("--timeout", type=SECONDS, default=30, show_default=True, metavar="S",
               help="The time limit of solving the problem, and of checking each answers file (a file that "
                    "runs out gets an error row; the others are still checked). 0: no limit.")
 @reports_errors
-def check(problem, answers, fmt, csv_path, sig_figs, exam_dir, fade, timeout):
+def check(problem, answers, fmt, csv_path, sig_figs, exam_dir, reports_dir, fade, timeout):
     """Check the answers in ANSWERS (YAML files or directories of them) against PROBLEM
     (or, with --exam DIR, each against its student's own variants).
 
     Exit 0 when every file was checked, whatever the scores; 2 when the problem or an
     answers file is unusable (the other files are still checked)."""
     if exam_dir is not None:
-        check_exam(exam_dir, (problem, *answers), csv_path, sig_figs, timeout)
+        check_exam(exam_dir, (problem, *answers), csv_path, sig_figs, timeout, fmt, reports_dir)
         return
+    if reports_dir is not None:
+        raise usage_error("--reports writes one report per student of an exam: it needs --exam DIR")
+    fmt = fmt or "md"
     if not answers:
         raise click.UsageError("Missing argument 'ANSWERS...'.")
     from . import load_problem
@@ -357,8 +386,13 @@ def check(problem, answers, fmt, csv_path, sig_figs, exam_dir, fade, timeout):
         raise cannot_write(csv_path, error) from None
     failed = internal = False
     collected = []
+    # A bar only where it cannot mix with the reports: stdout goes to a file or a pipe.
+    bar = progress_bar("checking", len(files)) if len(files) > 1 and shows_progress() and not sys.stdout.isatty() \
+        else contextlib.nullcontext()
     try:
-        for outcome in check_files(checker, files, timeout):
+        with bar:
+            outcomes = list(_checked(check_files(checker, files, timeout), bar))
+        for outcome in outcomes:
             if sheet:
                 try:
                     sheet.add(outcome)
@@ -388,27 +422,55 @@ def check(problem, answers, fmt, csv_path, sig_figs, exam_dir, fade, timeout):
         sys.exit(EXIT_INTERNAL if internal else EXIT_USAGE)
 
 
-def check_exam(exam_dir, paths, csv_path, sig_figs, timeout):
-    """`tutor check --exam`: one CSV of the class (to --csv, or printed), a line per file on the way."""
+def _checked(outcomes, bar):
+    """The outcomes, the bar (if it is one) moved on by each."""
+    for outcome in outcomes:
+        yield outcome
+        if hasattr(bar, "update"):
+            bar.update(1)
+
+
+def check_exam(exam_dir, paths, csv_path, sig_figs, timeout, fmt=None, reports_dir=None):
+    """`tutor check --exam`: one CSV of the class (to --csv, or printed when no -f asks for the students'
+    reports), a line per file on the way; each student's report on stdout with -f, and to --reports DIR."""
     import io
+    import json
+    from pathlib import Path
 
     from .checking.batch import answer_files
     from .escaping import printable
-    from .exam.grade import Grader, read_exam, write_rows
+    from .exam.grade import REPORT_SUFFIXES, Grader, read_exam, row_json, student_report, write_rows
 
     exam = read_exam(exam_dir)
     grader = Grader(exam, sig_figs, timeout)
-    rows = grader.grade(answer_files(paths))
+    files = answer_files(paths)
+    if len(files) > 1 and shows_progress() and not sys.stdout.isatty():
+        with progress_bar("grading", len(files)) as bar:
+            rows = grader.grade(files, done=lambda: bar.update(1))
+    else:
+        rows = grader.grade(files)
     for line in grader.warnings():  # answers a variant does not fix
         echo(f"warning: {printable(line)}", err=True)
     for row in rows:
         for why in row.errors:
             echo(f"error: {why}", err=True)
-        if row.totals and csv_path:
-            echo(f"{printable(row.file)}: {row.student} {row.total}/{exam.total}")
-    out = io.StringIO()
-    write_rows(out, exam, rows)
-    write_or_echo(out.getvalue(), csv_path)
+        if row.totals and (csv_path or fmt):
+            echo(f"{printable(row.file)}: {row.student} {row.total}/{exam.total}", err=fmt is not None)
+    if reports_dir is not None:
+        folder = Path(reports_dir)
+        for row in rows:
+            if row.student in grader.names:  # a file naming no student of the exam has no report to go in
+                write_or_echo(student_report(exam, row, fmt or "md"),
+                              str(folder / f"{row.student}{REPORT_SUFFIXES[fmt or 'md']}"), make_folder=True)
+    if fmt == "json":
+        echo(json.dumps([row_json(exam, row) for row in rows], indent=2, ensure_ascii=False))
+    elif fmt is not None:
+        # a file naming no student of the exam has no report: its error is on stderr
+        echo("\n".join(student_report(exam, row, fmt) for row in rows if row.student in grader.names), nl=False)
+    if csv_path or fmt is None:
+        out = io.StringIO()
+        write_rows(out, exam, rows)
+        write_or_echo(out.getvalue(), csv_path)
     if any(row.error for row in rows):
         sys.exit(EXIT_INTERNAL if any(row.internal for row in rows) else EXIT_USAGE)
 
@@ -422,13 +484,17 @@ def check_exam(exam_dir, paths, csv_path, sig_figs, timeout):
 @click.option("--count", "-n", type=Bounded(1, 2000), default=None,
               help="Without --roster: how many anonymous variants (v01, v02, …). [default: 1]")
 @click.option("--output", "-o", "out_dir", type=click.Path(file_okay=False), required=True,
-              help="The folder to write the exam into (made if needed).")
+              help="The folder to write the exam into (made if needed). The files of an exam written there "
+                   "before are replaced, by the list in its manifest.json.")
 @click.option("--pdf/--no-pdf", default=True, show_default=True,
               help="Compile every paper, answer key and the solutions book with pdflatex.")
 @click.option("--jobs", "-j", type=Bounded(1, 16), default=None,
               help="Processes drawing variants and compiling PDFs at once [default: the cores, at most 4].")
+@click.option("--force", is_flag=True,
+              help="Write into a folder that holds files no exam manifest lists (they are left there). "
+                   "Without it such a folder is refused; an earlier exam's files are always replaced.")
 @reports_errors
-def exam(blueprint, roster, seed, count, out_dir, pdf, jobs):
+def exam(blueprint, roster, seed, count, out_dir, pdf, jobs, force):
     """Every student's own variant of every question of BLUEPRINT (YAML: title, seed, questions), with
     their paper and answer key, the solutions book, variants.csv, a Moodle quiz and the manifest that
     `tutor check --exam` reads."""
@@ -447,7 +513,8 @@ def exam(blueprint, roster, seed, count, out_dir, pdf, jobs):
         seed = secrets.randbelow(10**6)
         echo(f"seed: {seed} (pass --seed {seed} to make this exam again)", err=True)
     built = build_exam(plan, students, seed, out_dir, pdf=pdf, jobs=jobs or default_jobs(),
-                       progress=lambda line: echo(line, err=True))
+                       progress=lambda line: echo(line, err=True), force=force,
+                       bar=progress_bar if shows_progress() else None)
     folder = out_dir.rstrip("/") or "/"
     for paper in built.papers:
         mine = [f.split("/", 1)[1] for f in built.files if f.startswith(paper.student.id + "/")]
@@ -478,7 +545,8 @@ def moodle(files, output, category, timeout):
     from .deadline import deadline
     from .moodle import quiz_xml
 
-    solutions = [numbers_asked(solve_problem(f, timeout=timeout), f, "Moodle XML") for f in files]
+    with with_progress(files, "solving") as each:
+        solutions = [numbers_asked(solve_problem(f, timeout=timeout), f, "Moodle XML") for f in each]
     with deadline(timeout * len(files), "writing the questions"):
         text = quiz_xml(solutions, category)
     write_or_echo(text, output)
@@ -502,7 +570,8 @@ def qti(files, output, title, timeout):
     title = text_option(title, "--title")
     if not output.lower().endswith(".zip"):  # a package is a zip: x.xml would be a zip named as XML
         raise usage_error(f"a QTI package is a zip file: name it FILE.zip, not {output}")
-    solutions = [numbers_asked(solve_problem(f, timeout=timeout), f, "QTI") for f in files]
+    with with_progress(files, "solving") as each:
+        solutions = [numbers_asked(solve_problem(f, timeout=timeout), f, "QTI") for f in each]
     with deadline(timeout * len(files), "writing the questions"):
         data = zipped(package(solutions, title))
     try:
@@ -561,7 +630,8 @@ def sheet(files, fmt, solutions, title, output, pdf, detail, figures, timeout):
         raise TutorError("--pdf needs --output FILE.pdf", field="--pdf")
     fmt = output_format("pdf" if pdf else fmt, output, ("md", "tex", "html", "pdf"), "sheet", "--pdf" if pdf else None)
     pdf = fmt == "pdf"
-    worked = [solve_problem(f, timeout=timeout) for f in files]
+    with with_progress(files, "solving") as each:
+        worked = [solve_problem(f, timeout=timeout) for f in each]
     with deadline(timeout * len(files), "rendering the sheet"):  # pdflatex, below, is not ours to limit
         drawn: dict[str, str] = {}
         document = render_sheet(worked, "tex" if pdf else fmt, title=title, with_solutions=solutions,
