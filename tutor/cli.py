@@ -781,6 +781,13 @@ def stats(database, topic, as_csv):
 
     from .serve.store import Store, StoreError, stats_csv, stats_text
 
+    if topic is not None:
+        from . import topics as registry
+        from .errors import TutorError
+        from .escaping import brief
+
+        if topic not in registry.names():  # else "no attempts recorded yet", as if the class had not begun
+            raise TutorError(f"no topic {brief(topic)}: the topics are {', '.join(registry.names())}", field="--topic")
     if database.startswith("sqlite:///") and not Path(database.removeprefix("sqlite:///")).is_file():
         # Opening it would create an empty database and report "no attempts": a typo would go unseen.
         raise StoreError("no such database file (tutor serve creates it where it runs)", field=database)
