@@ -212,7 +212,7 @@ def write_or_echo(text: str, output: str | None, make_folder: bool = False) -> N
 
 
 @click.group(cls=Commands, context_settings={"help_option_names": ["-h", "--help"]})
-@click.version_option(package_name="tutor", prog_name="tutor")
+@click.version_option(package_name="exact-tutor", prog_name="tutor")  # tutor.DISTRIBUTION
 def main():
     """Exact worked solutions for kernel methods and PCA, in the style of the lecture recipes."""
 
