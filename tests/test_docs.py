@@ -229,7 +229,12 @@ def test_the_copies_of_the_generated_pages_in_docs_are_current():
     hooks = _hooks()
     stale = [path for path, text in hooks.generated_files().items()
              if not (ROOT / "docs" / path).is_file() or (ROOT / "docs" / path).read_text(encoding="utf-8") != text]
-    assert stale == [], "stale copies of generated pages: run `python docs/hooks.py`"
+    import difflib
+
+    diff = [line for path in stale if (ROOT / "docs" / path).is_file()
+            for line in difflib.unified_diff((ROOT / "docs" / path).read_text(encoding="utf-8").splitlines(),
+                                             hooks.generated_files()[path].splitlines(), lineterm="", n=0)]
+    assert stale == [], "stale copies of generated pages: run `python docs/hooks.py`\n" + "\n".join(diff[:20])
 
 
 def test_every_relative_link_of_the_docs_and_the_readme_names_a_file():

@@ -78,10 +78,15 @@ def test_pipx_installs_the_project_as_a_command(tmp_path):
     version = subprocess.run([str(tutor), "--version"], capture_output=True, text=True, timeout=60)
     from importlib.metadata import version as installed_version
 
-    assert version.stdout.strip() == f"tutor, version {installed_version('tutor')}"
+    assert version.stdout.strip() == f"tutor, version {installed_version('exact-tutor')}"
     solved = subprocess.run([str(tutor), "solve", "kernel-pca/example3"], capture_output=True, text=True,
                             timeout=120, cwd=tmp_path)
     assert solved.returncode == 0 and "Example 3" in solved.stdout
+    # the uninstall line of the README and docs/index.md: the distribution's name, not the command's
+    gone = subprocess.run([sys.executable, "-m", "pipx", "uninstall", "exact-tutor"], env=env, capture_output=True,
+                          text=True, timeout=300)
+    assert gone.returncode == 0, gone.stderr[-2000:]
+    assert not tutor.exists()
 
 
 def test_every_documented_command_runs_with_the_installed_wheel(installed):

@@ -454,8 +454,8 @@ def check_exam(exam_dir, paths, csv_path, sig_figs, timeout, fmt=None, reports_d
     for row in rows:
         for why in row.errors:
             echo(f"error: {why}", err=True)
-        if row.totals and (csv_path or fmt):
-            echo(f"{printable(row.file)}: {row.student} {row.total}/{exam.total}", err=fmt is not None)
+        if row.totals and csv_path and fmt is None:  # with -f, the reports say it
+            echo(f"{printable(row.file)}: {row.student} {row.total}/{exam.total}")
     if reports_dir is not None:
         folder = Path(reports_dir)
         for row in rows:
