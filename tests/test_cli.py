@@ -189,3 +189,17 @@ def test_an_unnamed_suffix_is_markdown_and_sheet_help_offers_only_what_sheet_wri
     assert out.read_text().startswith("# Kernel PCA")
     shown = run_cli("sheet", "--help").output
     assert "[md|tex|html|pdf]" in shown and "json" not in shown.lower()
+
+
+def test_a_batch_check_and_an_export_show_a_bar_on_a_terminal_and_nothing_in_a_pipe(tmp_path):
+    from .test_exam import _on_a_terminal
+
+    for name in ("a", "b", "c"):
+        (tmp_path / f"{name}.yaml").write_text("eigenvalues: [8, 6, 0]\n")
+    code, out, terminal = _on_a_terminal(["check", EXAMPLE3, "a.yaml", "b.yaml", "c.yaml", "-f", "json"], tmp_path)
+    assert code == 0 and len(json.loads(out)) == 3
+    assert "checking" in terminal and "3/3" in terminal
+    code, out, terminal = _on_a_terminal(["export", "qti", EXAMPLE3, EXAMPLE3, "-o", "q.zip"], tmp_path)
+    assert code == 0 and "solving" in terminal and "2/2" in terminal
+    piped = run_cli("check", EXAMPLE3, *(str(tmp_path / f"{n}.yaml") for n in "abc"), "-f", "json")
+    assert piped.exit_code == 0 and piped.stderr == ""
