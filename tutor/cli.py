@@ -267,12 +267,10 @@ def output_format(fmt: str | None, output: str | None, formats: tuple[str, ...],
     """The format to write: --format, else the one -o's suffix names, else Markdown. A --format that
     the suffix contradicts (-f md -o x.tex), or a suffix this command cannot write, is a usage error;
     ``asked`` names the option that chose the format when it was not --format (sheet's --pdf)."""
-    import os
-
     named = SUFFIXES.get(os.path.splitext(output)[1].lower()) if output else None
     if named is not None and named not in formats:
         raise usage_error(f"{command} cannot write {FORMAT_NAMES[named]} ({output}): it writes "
-                                + ", ".join(FORMAT_NAMES[f] for f in formats))
+                          + ", ".join(FORMAT_NAMES[f] for f in formats))
     if fmt is not None and named is not None and fmt != named:
         asked = asked or f"--format {fmt}"
         raise usage_error(f"{asked} writes {FORMAT_NAMES[fmt]}, but {output} is named as {FORMAT_NAMES[named]}: "
