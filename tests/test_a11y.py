@@ -54,6 +54,14 @@ def axe_browser():
 
 
 @pytest.fixture(scope="module")
+def a11y_server(axe_browser, tmp_path_factory):
+    """`tutor serve` on a fresh SQLite database, for both widths."""
+    database = f"sqlite:///{tmp_path_factory.mktemp('a11y-serve') / 'tutor.db'}"
+    with serve_load.serving(database, workers=1, token=TOKEN) as base:
+        yield base
+
+
+@pytest.fixture(scope="module")
 def documents(tmp_path_factory):
     """`tutor solve` and `tutor sheet` HTML files (the library calls the commands make)."""
     from tutor import render, solve
@@ -81,9 +89,9 @@ def _violations(page, axe_js: str) -> list[str]:
 
 
 @pytest.mark.parametrize("width", WIDTHS)
-def test_every_page_passes_axe(axe_browser, documents, width, tmp_path_factory):
+def test_every_page_passes_axe(axe_browser, a11y_server, documents, width):
     browser, axe_js = axe_browser
-    database = f"sqlite:///{tmp_path_factory.mktemp('a11y-serve') / 'tutor.db'}"
+    base = a11y_server
     # bypass_csp: the server's script-src 'self' would block injecting axe (not a finding)
     context = browser.new_context(viewport={"width": width, "height": 800}, bypass_csp=True)
     context.set_default_timeout(30_000)
@@ -97,34 +105,33 @@ def test_every_page_passes_axe(axe_browser, documents, width, tmp_path_factory):
         if page.evaluate("document.documentElement.scrollWidth > document.documentElement.clientWidth"):
             sideways.append(name)
 
-    with serve_load.serving(database, workers=1, token=TOKEN) as base:
-        page.goto(base + "/")
-        audit("index")
-        page.goto(base + PROBLEM)
-        page.wait_for_selector(".problem .katex")
-        audit("problem")
-        for key, text in ANSWERS.items():
-            page.fill(f"#answer-{key}", text)
-        page.click("button[value=check]")
-        page.wait_for_selector(".verdict")
-        audit("problem after a check")
-        page.click("button[value=hint]")
-        page.wait_for_selector("#hints .step .katex")
-        audit("problem after a hint")
-        page.click("button[value=solution]")
-        page.wait_for_load_state("networkidle")
-        audit("problem with its solution")
-        page.goto(base + PROBLEM + "/solution")
-        page.wait_for_selector(".katex")
-        audit("solution page")
-        page.goto(base + "/practice/nosuch/easy/1")
-        audit("an error page")
-        page.goto(base + "/class")
-        audit("class login")
-        page.fill("#token", TOKEN)
-        page.press("#token", "Enter")
-        page.wait_for_url(base + "/class")
-        audit("class view")
+    page.goto(base + "/")
+    audit("index")
+    page.goto(base + PROBLEM)
+    page.wait_for_selector(".problem .katex")
+    audit("problem")
+    for key, text in ANSWERS.items():
+        page.fill(f"#answer-{key}", text)
+    page.click("button[value=check]")
+    page.wait_for_selector(".verdict")
+    audit("problem after a check")
+    page.click("button[value=hint]")
+    page.wait_for_selector("#hints .step .katex")
+    audit("problem after a hint")
+    page.click("button[value=solution]")
+    page.wait_for_load_state("networkidle")
+    audit("problem with its solution")
+    page.goto(base + PROBLEM + "/solution")
+    page.wait_for_selector(".katex")
+    audit("solution page")
+    page.goto(base + "/practice/nosuch/easy/1")
+    audit("an error page")
+    page.goto(base + "/class")
+    audit("class login")
+    page.fill("#token", TOKEN)
+    page.press("#token", "Enter")
+    page.wait_for_url(base + "/class")
+    audit("class view")
     for name, path in documents.items():
         page.goto(path.as_uri())
         page.wait_for_selector(".katex")
