@@ -32,3 +32,9 @@ def test_percentages_as_a_person_writes_them(value, shown):
 def test_the_class_view_share_rounds_half_up():
     share = KeyStats("pca", "eigenvalues", attempts=8, students=8, first_tries=8, first_try_right=1)
     assert share.first_try_percent == "13%"  # 12.5: round() would say 12
+
+
+def test_a_value_of_thousands_of_digits_is_shown_without_converting_it_to_text():
+    # str() of an int over 4,300 digits is refused; the exponent comes from the bit lengths
+    assert decimal(R(10) ** 5000 * 3 + 1) == r"3 \times 10^{5000}"
+    assert decimal(R(7, 10**6000)) == r"7 \times 10^{-6000}"

@@ -318,8 +318,13 @@ def decimal(value: Any, digits: int = APPROX_DIGITS) -> str:
     if x == 0:
         return "0"
     sign, x = ("-" if x < 0 else ""), abs(x)
-    exp = len(str(x.numerator)) - len(str(x.denominator))  # 10^exp <= x < 10^(exp+1), after the fix below
-    exp += (x >= 10 ** (exp + 1)) - (x < x.__class__(10) ** exp)
+    # 10^exp <= x < 10^(exp+1): from the bit lengths (log10 2 ≈ 0.30103; str() of a 5,000-digit value is
+    # refused), then put right exactly
+    exp = (x.numerator.bit_length() - x.denominator.bit_length()) * 30103 // 100000
+    while x >= x.__class__(10) ** (exp + 1):
+        exp += 1
+    while x < x.__class__(10) ** exp:
+        exp -= 1
     places = digits - 1 - exp
     mantissa = _half_up(x * x.__class__(10) ** places)
     if mantissa >= 10**digits:  # 9.9996 to 4 figures: 10.00, one place fewer

@@ -3,7 +3,7 @@
 // is named for a screen reader. Only boxes that overflow now: at a wider window the tab stop goes again.
 (function () {
   "use strict";
-  var BOXES = ".math.display, p, ul, table, .table-wrap";  // the boxes style.css and practice.css let scroll
+  var BOXES = ".math.display, p, ul, table, .table-wrap";  // the boxes the style sheets let scroll
 
   function mark(root) {
     (root || document).querySelectorAll(BOXES).forEach(function (el) {
