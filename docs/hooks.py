@@ -1,7 +1,9 @@
 """MkDocs hooks of tutor's docs site (listed under `hooks:` in mkdocs.yml).
 
 - The generated pages (one per topic, the topics table, the CLI reference; tutor/docs.py writes them from
-  the code) are added as virtual files at every build, so they never touch the disk and never go stale.
+  the code) are made again at every build, so the site never shows a stale one. Copies are kept in docs/
+  (`python docs/hooks.py` writes them; tests/test_docs.py fails when they are stale) so that the links to
+  them work where the docs are read as files, on a code host.
 - KaTeX comes from tutor's own copy (templates/frames/html/katex), so formulas render with no network.
 - Maths: on a page whose front matter says `maths: true`, each $…$ and $$…$$ is kept away from Markdown
   (which would read its _ and * as emphasis and its \\ as escapes) and set by KaTeX in the browser.
@@ -38,11 +40,21 @@ def on_config(config):
     return config
 
 
-def on_files(files, config):
+def generated_files() -> dict[str, str]:
+    """Each generated file's path under docs/ and its text: the pages and their figures."""
+    out = {}
     for page in docs.pages():
-        files.append(File.generated(config, page.path, content=page.markdown))
-        for path, text in page.files.items():
-            files.append(File.generated(config, path, content=text))
+        out[page.path] = page.markdown
+        out.update(page.files)
+    return out
+
+
+def on_files(files, config):
+    for path, text in generated_files().items():
+        kept = files.get_file_from_path(path)  # the copy in docs/: the build's own is the one shown
+        if kept is not None:
+            files.remove(kept)
+        files.append(File.generated(config, path, content=text))
     katex = resource_dir("templates") / "frames" / "html" / "katex"
     for source in [katex / "katex.min.js", katex / "katex.min.css", *sorted(katex.glob("fonts/*.woff2"))]:
         uri = f"{KATEX}/{source.relative_to(katex).as_posix()}"
@@ -80,3 +92,13 @@ def on_page_content(content, page, config, files):
     if not held:
         return content
     return re.sub(_PLACEHOLDER.format(r"(\d+)"), lambda m: held[int(m.group(1))], content)
+
+
+if __name__ == "__main__":  # python docs/hooks.py: the copies of the generated pages in docs/, made again
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parent
+    for path, text in generated_files().items():
+        (root / path).parent.mkdir(parents=True, exist_ok=True)
+        (root / path).write_text(text, encoding="utf-8")
+        print(f"docs/{path}")

@@ -1,6 +1,7 @@
 """The command line: output formats, stdin, bundled problems, and one-line errors with exit 2."""
 
 import json
+import shutil
 import os
 import subprocess
 import sys
@@ -145,3 +146,60 @@ def test_the_documented_shell_completion_lines_print_a_script(shell, marker):
                             env=env, capture_output=True, text=True, cwd=ROOT)
     assert result.returncode == 0 and marker in result.stdout and "_TUTOR_COMPLETE" in result.stdout
     assert f"_TUTOR_COMPLETE={shell}_source tutor" in (ROOT / "docs" / "index.md").read_text(encoding="utf-8")
+
+
+# --- output files that do what their name says (issue 31) -------------------------------------------
+
+
+@pytest.mark.parametrize("suffix, starts", [(".md", "# Kernel PCA"), (".tex", r"\documentclass"),
+                                            (".html", "<!DOCTYPE html>"), (".json", "{")])
+def test_solve_writes_the_format_its_output_file_is_named_for(tmp_path, suffix, starts):
+    out = tmp_path / f"p{suffix}"
+    result = run_cli("solve", EXAMPLE3, "-o", str(out))
+    assert result.exit_code == 0, result.output
+    assert out.read_text().startswith(starts)
+
+
+@pytest.mark.skipif(shutil.which("pdflatex") is None, reason="pdflatex is not installed")
+def test_solve_to_a_pdf_file_compiles_it(tmp_path):
+    out = tmp_path / "p.pdf"
+    assert run_cli("solve", EXAMPLE3, "-o", str(out)).exit_code == 0
+    assert out.read_bytes().startswith(b"%PDF-")
+
+
+@pytest.mark.parametrize("args, said", [
+    (("solve", EXAMPLE3, "-f", "md", "-o", "x.tex"), "--format md writes Markdown, but x.tex is named as LaTeX"),
+    (("solve", EXAMPLE3, "-f", "pdf"), "a PDF is written to a file: add -o FILE.pdf"),
+    (("sheet", EXAMPLE3, "--pdf", "-o", "s.tex"), "--pdf writes PDF, but s.tex is named as LaTeX"),
+    (("sheet", EXAMPLE3, "-o", "s.json"), "sheet cannot write JSON (s.json)"),
+    (("sheet", EXAMPLE3, "-f", "tex", "--pdf", "-o", "s.pdf"), "--pdf writes a PDF, but --format tex was asked"),
+    (("export", "qti", EXAMPLE3, "-o", "x.xml"), "a QTI package is a zip file: name it FILE.zip, not x.xml"),
+])
+def test_an_output_name_that_contradicts_the_format_is_a_usage_error(tmp_path, monkeypatch, args, said):
+    monkeypatch.chdir(tmp_path)
+    result = run_cli(*args)
+    assert result.exit_code == 2
+    assert result.stderr.startswith(f"error: {said}") and result.stderr.count("\n") == 1
+    assert list(tmp_path.iterdir()) == []  # nothing written
+
+
+def test_an_unnamed_suffix_is_markdown_and_sheet_help_offers_only_what_sheet_writes(tmp_path):
+    out = tmp_path / "p.txt"
+    assert run_cli("solve", EXAMPLE3, "-o", str(out)).exit_code == 0
+    assert out.read_text().startswith("# Kernel PCA")
+    shown = run_cli("sheet", "--help").output
+    assert "[md|tex|html|pdf]" in shown and "json" not in shown.lower()
+
+
+def test_a_batch_check_and_an_export_show_a_bar_on_a_terminal_and_nothing_in_a_pipe(tmp_path):
+    from .test_exam import _on_a_terminal
+
+    for name in ("a", "b", "c"):
+        (tmp_path / f"{name}.yaml").write_text("eigenvalues: [8, 6, 0]\n")
+    code, out, terminal = _on_a_terminal(["check", EXAMPLE3, "a.yaml", "b.yaml", "c.yaml", "-f", "json"], tmp_path)
+    assert code == 0 and len(json.loads(out)) == 3
+    assert "checking" in terminal and "3/3" in terminal
+    code, out, terminal = _on_a_terminal(["export", "qti", EXAMPLE3, EXAMPLE3, "-o", "q.zip"], tmp_path)
+    assert code == 0 and "solving" in terminal and "2/2" in terminal
+    piped = run_cli("check", EXAMPLE3, *(str(tmp_path / f"{n}.yaml") for n in "abc"), "-f", "json")
+    assert piped.exit_code == 0 and piped.stderr == ""

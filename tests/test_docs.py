@@ -76,10 +76,14 @@ def matches(expected: tuple[str, ...] | list[str], got: list[str]) -> bool:
     return re.fullmatch(pattern, "".join(line + "\n" for line in got)) is not None
 
 
+GENERATED = ("docs/topics/", "docs/reference/")  # copies of the generated pages (their sessions are doc.md's)
+
+
 def _markdown_files() -> list[Path]:
     """README, the docs, and each topic's doc.md (shown whole on its topic page)."""
-    return [ROOT / "README.md", *sorted((ROOT / "docs").rglob("*.md")),
-            *sorted((ROOT / "tutor" / "topics").glob("*/doc.md"))]
+    docs_pages = [p for p in sorted((ROOT / "docs").rglob("*.md"))
+                  if not p.relative_to(ROOT).as_posix().startswith(GENERATED)]
+    return [ROOT / "README.md", *docs_pages, *sorted((ROOT / "tutor" / "topics").glob("*/doc.md"))]
 
 
 SESSIONS = [s for path in _markdown_files() for s in sessions(path)]
@@ -217,6 +221,46 @@ def test_every_command_is_in_the_cli_reference(generated):
                 assert f"`{', '.join([*param.opts, *param.secondary_opts])}" in section, (name, param.opts)
                 if param.help:
                     assert " ".join(param.help.split()).replace("|", "\\|") in section, (name, param.opts)
+
+
+def test_the_copies_of_the_generated_pages_in_docs_are_current():
+    """docs/topics/ and docs/reference/ hold the generated pages, so that their links work where the docs
+    are read as files (a code host); the site builds its own. Stale: run `python docs/hooks.py`."""
+    hooks = _hooks()
+    stale = [path for path, text in hooks.generated_files().items()
+             if not (ROOT / "docs" / path).is_file() or (ROOT / "docs" / path).read_text(encoding="utf-8") != text]
+    import difflib
+
+    diff = [line for path in stale if (ROOT / "docs" / path).is_file()
+            for line in difflib.unified_diff((ROOT / "docs" / path).read_text(encoding="utf-8").splitlines(),
+                                             hooks.generated_files()[path].splitlines(), lineterm="", n=0)]
+    assert stale == [], "stale copies of generated pages: run `python docs/hooks.py`\n" + "\n".join(diff[:20])
+
+
+def test_every_relative_link_of_the_docs_and_the_readme_names_a_file():
+    link = re.compile(r"\]\(<?([^)>#\s]+)(?:#[^)]*)?>?\)")
+    dead = []
+    for path in [ROOT / "README.md", *sorted((ROOT / "docs").rglob("*.md"))]:
+        for target in link.findall(path.read_text(encoding="utf-8")):
+            if "://" not in target and not target.startswith("mailto:") and not (path.parent / target).exists():
+                dead.append(f"{path.relative_to(ROOT)}: {target}")
+    assert dead == []
+
+
+def test_the_new_users_docs_defects_stay_fixed():
+    index = (ROOT / "docs" / "index.md").read_text(encoding="utf-8")
+    fish = next(line for line in index.splitlines() if line.startswith("| fish |"))
+    assert "\\|" not in fish and "fish_source tutor &#124; source" in fish  # a literal \| in the built table
+    after = index.split("## Where to go next", 1)[1].strip().splitlines()
+    bullets = [line for line in after if not line.startswith("  ")]
+    assert all(line.startswith("- ") for line in bullets), bullets  # no paragraph swallows the last bullet
+    listed = (ROOT / "docs" / "guide" / "problem-files.md").read_text(encoding="utf-8")
+    for name in topics.builtin_names():
+        assert f"- [`{name}`](../topics/{name}.md)" in listed, name
+    assert "full level four, five with its figure" in (ROOT / "docs" / "guide" / "solutions.md").read_text("utf-8")
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    for page in (index, readme):
+        assert "pip uninstall exact-tutor" in page and "Open" in page and "edX" in page
 
 
 # --- the hook and the build -------------------------------------------------------------------------

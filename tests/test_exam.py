@@ -466,3 +466,115 @@ def test_check_exam_warns_of_a_question_whose_answer_is_not_unique(built, tmp_pa
     assert warnings == [f"warning: {folder}/s001/q1.yaml: components: 1 keeps 1 of the 3 directions of the "
                         "repeated eigenvalue η = 8, which the problem does not fix. Accepted anywhere in its "
                         "eigenspace: coefficients, coordinates. components: 3 would fix them"]
+
+
+# --- issue 31: -f and one report per student; the folder written again; progress on a terminal --------
+
+
+def test_check_exam_honours_the_format_and_writes_one_report_per_student(built, answers, tmp_path):
+    files = [str(answers / n) for n in ("ada.yaml", "alan.yaml", "grace.yaml")]
+    shown = run_cli("check", "--exam", built.folder, *files, "-f", "json")
+    assert shown.exit_code == 0
+    students = json.loads(shown.stdout)
+    assert [(s["student"], s["total"], s["max"]) for s in students] == [("s001", 12, 12), ("s002", 4, 12),
+                                                                        ("s003", 10, 12)]
+    b = students[1]["questions"][0]["parts"][1]
+    assert (b["label"], b["key"], b["marks"], b["max"], b["verdict"], b["mistake"]) == \
+        ("b", "centred_kernel", 0, 2, "mistake", "not_centred")
+    text = run_cli("check", "--exam", built.folder, *files, "-f", "text").stdout
+    assert text.startswith("Kernel methods, mid-term: s001 Ada Lovelace\n") and "student,name" not in text
+    assert re.search(r"\(b\) centred_kernel +0/2 +mistake .*\[not_centred\]", text)
+    reports = tmp_path / "reports"
+    csv_out = tmp_path / "grades.csv"
+    result = run_cli("check", "--exam", built.folder, *files, "--reports", str(reports), "--csv", str(csv_out))
+    assert result.exit_code == 0 and csv_out.read_text().startswith("student,name,file")
+    assert sorted(p.name for p in reports.iterdir()) == ["s001.md", "s002.md", "s003.md"]
+    alan = (reports / "s002.md").read_text()
+    assert alan.startswith("# Kernel methods, mid-term: `s002` Alan Turing\n") and "**Marks: 4 / 12**" in alan
+    assert "- **(b)** `centred_kernel`, 0 of 2: ❌ mistake (`not_centred`)" in alan
+    assert run_cli("check", "--exam", built.folder, files[0], "-f", "text", "--reports", str(reports)).exit_code == 0
+    assert (reports / "s001.txt").read_text().startswith("Kernel methods, mid-term: s001")
+
+
+def test_reports_without_an_exam_is_a_usage_error(tmp_path):
+    result = run_cli("check", "p.yaml", "a.yaml", "--reports", str(tmp_path))
+    assert result.exit_code == 2 and "--reports writes one report per student of an exam" in result.stderr
+
+
+def test_an_exam_written_again_into_its_folder_replaces_its_files_and_leaves_no_stale_pdf(tmp_path):
+    out = tmp_path / "midterm"
+    first = build_exam(read_blueprint(BLUEPRINT), read_roster(ROSTER), 2026, str(out), pdf=False)
+    for stale in ("exam.pdf", "key.pdf"):  # as an earlier run with PDFs leaves them (listed in its manifest)
+        (out / "s001" / stale).write_bytes(b"%PDF-old")
+    manifest = json.loads((out / MANIFEST).read_text())
+    assert manifest["files"] == [f for f in first.files if f != MANIFEST]
+    manifest["files"] += ["s001/exam.pdf", "s001/key.pdf", "s009/exam.md"]
+    (out / MANIFEST).write_text(json.dumps(manifest))
+    (out / "s009").mkdir()
+    (out / "s009" / "exam.md").write_text("a student of the earlier roster")
+    (out / "mine.txt").write_text("the lecturer's own notes")  # not the exam's: left alone
+    result = run_cli("exam", BLUEPRINT, "--roster", ROSTER, "--no-pdf", "--seed", "99", "-o", str(out))
+    assert result.exit_code == 0, result.output
+    assert not (out / "s001" / "exam.pdf").exists() and not (out / "s009").exists()
+    assert (out / "mine.txt").exists()
+    assert json.loads((out / MANIFEST).read_text())["seed"] == 99
+
+
+def test_a_folder_that_holds_other_files_is_refused_without_force(tmp_path):
+    out = tmp_path / "papers"
+    out.mkdir()
+    (out / "notes.txt").write_text("mine")
+    result = run_cli("exam", BLUEPRINT, "--count", "1", "--seed", "3", "--no-pdf", "-o", str(out))
+    assert result.exit_code == 2
+    assert result.stderr.startswith(f"error: {out}: holds files that no exam manifest lists")
+    assert sorted(p.name for p in out.iterdir()) == ["notes.txt"]
+    forced = run_cli("exam", BLUEPRINT, "--count", "1", "--seed", "3", "--no-pdf", "-o", str(out), "--force")
+    assert forced.exit_code == 0 and (out / "notes.txt").exists() and (out / MANIFEST).exists()
+
+
+def test_a_manifest_cannot_make_the_exam_remove_files_outside_its_folder(tmp_path):
+    out = tmp_path / "e"
+    build_exam(read_blueprint(BLUEPRINT), read_roster(ROSTER), 2026, str(out), pdf=False)
+    outside = tmp_path / "keep.txt"
+    outside.write_text("not the exam's")
+    manifest = json.loads((out / MANIFEST).read_text())
+    manifest["files"].append("../keep.txt")
+    (out / MANIFEST).write_text(json.dumps(manifest))
+    result = run_cli("exam", BLUEPRINT, "--roster", ROSTER, "--no-pdf", "-o", str(out))
+    assert result.exit_code == 2 and "no exam manifest lists" in result.stderr and outside.exists()
+
+
+def _on_a_terminal(args, tmp_path):
+    """`tutor ARGS` with stderr on a pseudo-terminal and stdout a pipe: (stdout, what the terminal got)."""
+    import os
+    import pty
+    import subprocess
+    import sys
+
+    main, other = pty.openpty()
+    env = {k: v for k, v in os.environ.items() if k != "CI"}
+    process = subprocess.Popen([sys.executable, "-m", "tutor", *args], stdout=subprocess.PIPE, stderr=other,
+                               cwd=tmp_path, env=env)
+    os.close(other)
+    seen = b""
+    while True:
+        try:
+            chunk = os.read(main, 4096)
+        except OSError:  # the other end closed
+            break
+        if not chunk:
+            break
+        seen += chunk
+    out = process.stdout.read().decode()
+    process.wait()
+    os.close(main)
+    return process.returncode, out, seen.decode(errors="replace")
+
+
+def test_tutor_exam_shows_a_progress_bar_on_a_terminal_and_nothing_in_a_pipe(tmp_path):
+    args = ["exam", BLUEPRINT, "--roster", ROSTER, "--no-pdf", "--seed", "5", "--jobs", "1"]
+    code, out, terminal = _on_a_terminal([*args, "-o", "a"], tmp_path)
+    assert code == 0 and "s001:" in out
+    assert "drawing questions" in terminal and "2/2" in terminal and "writing papers" in terminal
+    piped = run_cli(*args, "-o", str(tmp_path / "b"))
+    assert piped.exit_code == 0 and piped.stderr == ""

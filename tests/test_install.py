@@ -15,7 +15,7 @@ def installed(tmp_path_factory):
     dist = work / "dist"
     subprocess.run([sys.executable, "-m", "build", "--wheel", "--outdir", str(dist), str(ROOT)],
                    check=True, capture_output=True, timeout=600)
-    wheel = next(dist.glob("tutor-*.whl"))
+    wheel = next(dist.glob("exact_tutor-*.whl"))
     env = work / "venv"
     venv.EnvBuilder(with_pip=True, system_site_packages=True).create(env)
     python = env / "bin" / "python"
@@ -51,9 +51,11 @@ def test_wheel_carries_the_licences_the_server_files_and_stays_small(installed):
     import zipfile
 
     _, work = installed
-    wheel = next((work / "dist").glob("tutor-*.whl"))
+    wheel = next((work / "dist").glob("exact_tutor-*.whl"))
     names = set(zipfile.ZipFile(wheel).namelist())
     info = next(n.split("/")[0] for n in names if n.endswith(".dist-info/METADATA"))
+    metadata = zipfile.ZipFile(wheel).read(f"{info}/METADATA").decode()
+    assert "\nName: exact-tutor\n" in metadata  # PyPI's `tutor` is Open edX's; the command stays `tutor`
     assert f"{info}/licenses/LICENSE" in names  # tutor's own, and KaTeX's (MIT) beside the files it covers
     assert "tutor/templates/frames/html/katex/LICENSE" in names
     for served in ("practice.js", "practice.css"):
@@ -76,10 +78,15 @@ def test_pipx_installs_the_project_as_a_command(tmp_path):
     version = subprocess.run([str(tutor), "--version"], capture_output=True, text=True, timeout=60)
     from importlib.metadata import version as installed_version
 
-    assert version.stdout.strip() == f"tutor, version {installed_version('tutor')}"
+    assert version.stdout.strip() == f"tutor, version {installed_version('exact-tutor')}"
     solved = subprocess.run([str(tutor), "solve", "kernel-pca/example3"], capture_output=True, text=True,
                             timeout=120, cwd=tmp_path)
     assert solved.returncode == 0 and "Example 3" in solved.stdout
+    # the uninstall line of the README and docs/index.md: the distribution's name, not the command's
+    gone = subprocess.run([sys.executable, "-m", "pipx", "uninstall", "exact-tutor"], env=env, capture_output=True,
+                          text=True, timeout=300)
+    assert gone.returncode == 0, gone.stderr[-2000:]
+    assert not tutor.exists()
 
 
 def test_every_documented_command_runs_with_the_installed_wheel(installed):

@@ -52,7 +52,7 @@ def test_a_positive_percentage_never_rounds_to_zero():
     assert rendering.percent(sp.Rational(4, 7)) == r"57.1\%"
     assert rendering.percent(sp.Rational(3, 10000)) == r"0.03\%"
     assert rendering.percent(sp.Rational(1, 10**9)) == r"1 \times 10^{-7}\%"
-    assert rendering.percent(0) == r"0.0\%"
+    assert rendering.percent(0) == r"0\%"  # a whole percentage is written without a decimal (issue 31)
     # The ball in the cube at m = 30: pi^15 / ... of the cube, once printed as 0.0%.
     assert r"$0.0\%$" not in render("high-dim/random-directions.yaml")
 

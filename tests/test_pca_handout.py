@@ -46,7 +46,7 @@ def test_pca_brief_reads_like_the_recipe():
     assert r"$S{(1, -1)}^T = {(2, -2)}^T$" in text  # S w beside w: the eigenvector check, once
     assert r"PC 1 separates $\mathbf x_1$, $\mathbf x_3$ from $\mathbf x_2$, $\mathbf x_4$." in text
     assert "is fixed only up to sign" in text
-    assert r"The dropped component carries $20.0\%$ of the variance." in text
+    assert r"The dropped component carries $20\%$ of the variance." in text  # as a person writes it (issue 31)
     # the error worked out and set beside the dropped eigenvalue: the check, shown once
     assert r"= \frac{1}{2} = \lambda_2$, the dropped variance." in text
 

@@ -68,6 +68,15 @@ def test_stats_prints_the_class_table_and_csv(tmp_path):
     assert csv.splitlines()[0].startswith("topic,key") and "variances_are_eta" in csv
 
 
+def test_stats_of_an_unknown_topic_is_exit_2_naming_the_topics(tmp_path):
+    url = f"sqlite:///{tmp_path / 't.db'}"
+    Store(url).close()
+    result = run_cli("stats", "--database", url, "--topic", "nosuch")
+    assert result.exit_code == 2
+    assert result.stderr.startswith("error: --topic: no topic 'nosuch': the topics are ") and "kernel-pca" in result.stderr
+    assert run_cli("stats", "--database", url, "--topic", "kernel-pca").output == "no attempts recorded yet\n"
+
+
 def _free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))

@@ -97,13 +97,18 @@ def topic_names() -> list[str]:
     return names()
 
 
+# The distribution's name on PyPI: `tutor` there is another project (Open edX's); the import package and
+# the command stay `tutor`.
+DISTRIBUTION = "exact-tutor"
+
+
 def __getattr__(name: str):
     # The version is looked up on demand: importlib.metadata costs 10 ms at every start.
     if name == "__version__":
         from importlib.metadata import PackageNotFoundError, version
 
         try:
-            return version("tutor")
+            return version(DISTRIBUTION)
         except PackageNotFoundError:  # running from a source tree without installing
             return "0+unknown"
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -124,6 +124,11 @@ class OneLineUsageError(click.UsageError):
         click.echo(f"error: {self.format_message().rstrip('.')}; see `{command} --help`", file=file, err=file is None)
 
 
+def usage_error(message: str) -> OneLineUsageError:
+    """A usage error of the command being run (exit 2, one line)."""
+    return OneLineUsageError(message, click.get_current_context(silent=True))
+
+
 class Commands(click.Group):
     """The `tutor` group: a usage error of any command (a bad option, a missing argument) is one line."""
 
@@ -160,6 +165,27 @@ def timeout_option(fn):
              "(0: no limit). Rendering the result gets the same limit.")(fn)
 
 
+def shows_progress() -> bool:
+    """Whether a long job draws a progress bar: on a terminal's stderr, never in a pipe, a log or CI."""
+    try:
+        return sys.stderr.isatty() and not os.environ.get("CI")
+    except (AttributeError, ValueError):  # no stderr, or a closed one
+        return False
+
+
+def progress_bar(label: str, total: int):
+    """click's bar (counts, time left) on stderr for ``total`` steps (when shows_progress)."""
+    return click.progressbar(length=total, label=label, file=sys.stderr, show_pos=True, show_eta=True)
+
+
+def with_progress(items, label: str):
+    """``with with_progress(files, "solving") as files:`` — the same items, a bar on a terminal (2 or more)."""
+    items = list(items)
+    if len(items) < 2 or not shows_progress():
+        return contextlib.nullcontext(items)
+    return click.progressbar(items, label=label, file=sys.stderr, show_pos=True, show_eta=True)
+
+
 def text_option(value: str, option: str) -> str:
     """An option that is a line of text in the output (a title): checked as a problem's title is."""
     from .errors import TutorError
@@ -171,10 +197,12 @@ def text_option(value: str, option: str) -> str:
         raise TutorError(err.message, field=option) from None
 
 
-def write_or_echo(text: str, output: str | None) -> None:
-    """Write text to the output file if one was given, else to standard output."""
+def write_or_echo(text: str, output: str | None, make_folder: bool = False) -> None:
+    """Write text to the output file if one was given (making its folder, if asked), else to standard output."""
     if output:
         try:
+            if make_folder:
+                os.makedirs(os.path.dirname(output) or ".", exist_ok=True)
             with open(output, "w", encoding="utf-8") as fh:
                 fh.write(text)
         except OSError as error:  # a missing folder, no permission, a full disk
@@ -184,17 +212,19 @@ def write_or_echo(text: str, output: str | None) -> None:
 
 
 @click.group(cls=Commands, context_settings={"help_option_names": ["-h", "--help"]})
-@click.version_option(package_name="tutor", prog_name="tutor")
+@click.version_option(package_name="exact-tutor", prog_name="tutor")  # tutor.DISTRIBUTION
 def main():
     """Exact worked solutions for kernel methods and PCA, in the style of the lecture recipes."""
 
 
-def figures_option(fn):
+def figures_option(fn=None, *, json: bool = True):
     """--no-figures: leave the figures out (they are drawn at both levels of detail by default)."""
+    if fn is None:
+        return functools.partial(figures_option, json=json)
     return click.option(
         "--figures/--no-figures", default=True, show_default=True,
-        help="Draw each step's figure: TikZ in LaTeX, inline SVG in HTML, SVG files beside a Markdown "
-             "--output (FILE-fig1.svg, ...), in the JSON as data.")(fn)
+        help="Draw each step's figure: TikZ in LaTeX and PDF, inline SVG in HTML, SVG files beside a Markdown "
+             f"--output (FILE-fig1.svg, ...){', in the JSON as data' if json else ''}.")(fn)
 
 
 def write_figures(files: dict, output: str) -> None:
@@ -226,11 +256,43 @@ def figure_stem(output: str | None, fmt: str) -> str | None:
     return os.path.splitext(os.path.basename(output))[0] if output and fmt == "md" else None
 
 
+# The format an output file's name says; any other suffix says nothing (Markdown, unless --format says).
+SUFFIXES = {".md": "md", ".markdown": "md", ".tex": "tex", ".html": "html", ".htm": "html", ".json": "json",
+            ".pdf": "pdf"}
+FORMAT_NAMES = {"md": "Markdown", "tex": "LaTeX", "html": "HTML", "json": "JSON", "pdf": "PDF"}
+
+
+def output_format(fmt: str | None, output: str | None, formats: tuple[str, ...], command: str,
+                  asked: str | None = None) -> str:
+    """The format to write: --format, else the one -o's suffix names, else Markdown. A --format that
+    the suffix contradicts (-f md -o x.tex), or a suffix this command cannot write, is a usage error;
+    ``asked`` names the option that chose the format when it was not --format (sheet's --pdf)."""
+    named = SUFFIXES.get(os.path.splitext(output)[1].lower()) if output else None
+    if named is not None and named not in formats:
+        raise usage_error(f"{command} cannot write {FORMAT_NAMES[named]} ({output}): it writes "
+                          + ", ".join(FORMAT_NAMES[f] for f in formats))
+    if fmt is not None and named is not None and fmt != named:
+        asked = asked or f"--format {fmt}"
+        raise usage_error(f"{asked} writes {FORMAT_NAMES[fmt]}, but {output} is named as {FORMAT_NAMES[named]}: "
+                          f"drop {asked.split()[0]} or rename the file")
+    fmt = fmt or named or "md"
+    if fmt == "pdf" and not output:
+        raise usage_error("a PDF is written to a file: add -o FILE.pdf")
+    return fmt
+
+
+def format_option(formats: tuple[str, ...], what: str):
+    return click.option(
+        "--format", "-f", "fmt", type=click.Choice(formats), default=None,
+        help=f"{what} [default: the one the --output file's suffix names (.md, .{' .'.join(formats[1:])}), "
+             "else md].")
+
+
 @main.command()
 @click.argument("file")
-@click.option("--format", "-f", "fmt", type=click.Choice(["md", "tex", "html", "json"]), default="md",
-              show_default=True, help="Markdown, a LaTeX document, a self-contained HTML page, or JSON with "
-                                      "steps and answers.")
+@format_option(("md", "tex", "html", "json", "pdf"),
+               "Markdown, a LaTeX document, a self-contained HTML page, JSON with steps and answers, or a PDF "
+               "(the LaTeX compiled with pdflatex).")
 @click.option("--output", "-o", type=click.Path(dir_okay=False, writable=True), default=None,
               help="Write to this file instead of standard output.")
 @click.option("--detail", type=click.Choice(["brief", "full"]), default="brief", show_default=True,
@@ -247,11 +309,17 @@ def solve(file, fmt, output, detail, fade, figures, timeout):
     from . import render, solve as solve_problem
     from .deadline import deadline
 
+    fmt = output_format(fmt, output, ("md", "tex", "html", "json", "pdf"), "solve")
     solution = solve_problem(file, timeout=timeout, fade=fade)
     files: dict[str, str] = {}
     with deadline(timeout, "rendering the solution"):
-        text = render(solution, fmt, detail, figures=figures, figure_stem=figure_stem(output, fmt),
-                      figure_files=files)
+        text = render(solution, "tex" if fmt == "pdf" else fmt, detail, figures=figures,
+                      figure_stem=figure_stem(output, fmt), figure_files=files)
+    if fmt == "pdf":  # pdflatex, which is not ours to limit
+        from .pdf import compile_pdf
+
+        compile_pdf(text, output)
+        return
     write_or_echo(text, output)
     if files:
         write_figures(files, output)
@@ -260,8 +328,9 @@ def solve(file, fmt, output, detail, fade, figures, timeout):
 @main.command()
 @click.argument("problem")
 @click.argument("answers", nargs=-1)
-@click.option("--format", "-f", "fmt", type=click.Choice(["md", "text", "json"]), default="md",
-              show_default=True, help="The report as Markdown, plain text or JSON.")
+@click.option("--format", "-f", "fmt", type=click.Choice(["md", "text", "json"]), default=None,
+              help="The report as Markdown, plain text or JSON [default: md]. With --exam: each student's "
+                   "report instead of the class's CSV (which then goes to --csv only).")
 @click.option("--csv", "csv_path", type=click.Path(dir_okay=False, writable=True), default=None,
               help="Write one row per answers file (verdict per key, score) to this CSV, row by row.")
 @click.option("--sig-figs", type=Bounded(1, 12), default=None,
@@ -270,21 +339,26 @@ def solve(file, fmt, output, detail, fade, figures, timeout):
               help="Grade each answers file (student: ID, q1: {...}, q2: ...) against that student's own "
                    "variants in this folder of `tutor exam`; PROBLEM is then an answers file too. One CSV "
                    "row per student: marks per part and question, total, named mistakes.")
+@click.option("--reports", "reports_dir", type=click.Path(file_okay=False), default=None, metavar="DIR",
+              help="With --exam: also write each student's report to DIR/ID.md (.txt, .json with -f).")
 @click.option("--fade", type=Bounded(1, 10**6), default=None, metavar="K",
               help="A derivation problem: check the answers for line K (overrides the file's fade).")
 @click.option("--timeout", type=SECONDS, default=30, show_default=True, metavar="S",
               help="The time limit of solving the problem, and of checking each answers file (a file that "
                    "runs out gets an error row; the others are still checked). 0: no limit.")
 @reports_errors
-def check(problem, answers, fmt, csv_path, sig_figs, exam_dir, fade, timeout):
+def check(problem, answers, fmt, csv_path, sig_figs, exam_dir, reports_dir, fade, timeout):
     """Check the answers in ANSWERS (YAML files or directories of them) against PROBLEM
     (or, with --exam DIR, each against its student's own variants).
 
     Exit 0 when every file was checked, whatever the scores; 2 when the problem or an
     answers file is unusable (the other files are still checked)."""
     if exam_dir is not None:
-        check_exam(exam_dir, (problem, *answers), csv_path, sig_figs, timeout)
+        check_exam(exam_dir, (problem, *answers), csv_path, sig_figs, timeout, fmt, reports_dir)
         return
+    if reports_dir is not None:
+        raise usage_error("--reports writes one report per student of an exam: it needs --exam DIR")
+    fmt = fmt or "md"
     if not answers:
         raise click.UsageError("Missing argument 'ANSWERS...'.")
     from . import load_problem
@@ -310,8 +384,13 @@ def check(problem, answers, fmt, csv_path, sig_figs, exam_dir, fade, timeout):
         raise cannot_write(csv_path, error) from None
     failed = internal = False
     collected = []
+    # A bar only where it cannot mix with the reports: stdout goes to a file or a pipe.
+    bar = progress_bar("checking", len(files)) if len(files) > 1 and shows_progress() and not sys.stdout.isatty() \
+        else contextlib.nullcontext()
     try:
-        for outcome in check_files(checker, files, timeout):
+        with bar:
+            outcomes = list(_checked(check_files(checker, files, timeout), bar))
+        for outcome in outcomes:
             if sheet:
                 try:
                     sheet.add(outcome)
@@ -341,27 +420,55 @@ def check(problem, answers, fmt, csv_path, sig_figs, exam_dir, fade, timeout):
         sys.exit(EXIT_INTERNAL if internal else EXIT_USAGE)
 
 
-def check_exam(exam_dir, paths, csv_path, sig_figs, timeout):
-    """`tutor check --exam`: one CSV of the class (to --csv, or printed), a line per file on the way."""
+def _checked(outcomes, bar):
+    """The outcomes, the bar (if it is one) moved on by each."""
+    for outcome in outcomes:
+        yield outcome
+        if hasattr(bar, "update"):
+            bar.update(1)
+
+
+def check_exam(exam_dir, paths, csv_path, sig_figs, timeout, fmt=None, reports_dir=None):
+    """`tutor check --exam`: one CSV of the class (to --csv, or printed when no -f asks for the students'
+    reports), a line per file on the way; each student's report on stdout with -f, and to --reports DIR."""
     import io
+    import json
+    from pathlib import Path
 
     from .checking.batch import answer_files
     from .escaping import printable
-    from .exam.grade import Grader, read_exam, write_rows
+    from .exam.grade import REPORT_SUFFIXES, Grader, read_exam, row_json, student_report, write_rows
 
     exam = read_exam(exam_dir)
     grader = Grader(exam, sig_figs, timeout)
-    rows = grader.grade(answer_files(paths))
+    files = answer_files(paths)
+    if len(files) > 1 and shows_progress() and not sys.stdout.isatty():
+        with progress_bar("grading", len(files)) as bar:
+            rows = grader.grade(files, done=lambda: bar.update(1))
+    else:
+        rows = grader.grade(files)
     for line in grader.warnings():  # answers a variant does not fix
         echo(f"warning: {printable(line)}", err=True)
     for row in rows:
         for why in row.errors:
             echo(f"error: {why}", err=True)
-        if row.totals and csv_path:
+        if row.totals and csv_path and fmt is None:  # with -f, the reports say it
             echo(f"{printable(row.file)}: {row.student} {row.total}/{exam.total}")
-    out = io.StringIO()
-    write_rows(out, exam, rows)
-    write_or_echo(out.getvalue(), csv_path)
+    if reports_dir is not None:
+        folder = Path(reports_dir)
+        for row in rows:
+            if row.student in grader.names:  # a file naming no student of the exam has no report to go in
+                write_or_echo(student_report(exam, row, fmt or "md"),
+                              str(folder / f"{row.student}{REPORT_SUFFIXES[fmt or 'md']}"), make_folder=True)
+    if fmt == "json":
+        echo(json.dumps([row_json(exam, row) for row in rows], indent=2, ensure_ascii=False))
+    elif fmt is not None:
+        # a file naming no student of the exam has no report: its error is on stderr
+        echo("\n".join(student_report(exam, row, fmt) for row in rows if row.student in grader.names), nl=False)
+    if csv_path or fmt is None:
+        out = io.StringIO()
+        write_rows(out, exam, rows)
+        write_or_echo(out.getvalue(), csv_path)
     if any(row.error for row in rows):
         sys.exit(EXIT_INTERNAL if any(row.internal for row in rows) else EXIT_USAGE)
 
@@ -375,13 +482,17 @@ def check_exam(exam_dir, paths, csv_path, sig_figs, timeout):
 @click.option("--count", "-n", type=Bounded(1, 2000), default=None,
               help="Without --roster: how many anonymous variants (v01, v02, …). [default: 1]")
 @click.option("--output", "-o", "out_dir", type=click.Path(file_okay=False), required=True,
-              help="The folder to write the exam into (made if needed).")
+              help="The folder to write the exam into (made if needed). The files of an exam written there "
+                   "before are replaced, by the list in its manifest.json.")
 @click.option("--pdf/--no-pdf", default=True, show_default=True,
               help="Compile every paper, answer key and the solutions book with pdflatex.")
 @click.option("--jobs", "-j", type=Bounded(1, 16), default=None,
               help="Processes drawing variants and compiling PDFs at once [default: the cores, at most 4].")
+@click.option("--force", is_flag=True,
+              help="Write into a folder that holds files no exam manifest lists (they are left there). "
+                   "Without it such a folder is refused; an earlier exam's files are always replaced.")
 @reports_errors
-def exam(blueprint, roster, seed, count, out_dir, pdf, jobs):
+def exam(blueprint, roster, seed, count, out_dir, pdf, jobs, force):
     """Every student's own variant of every question of BLUEPRINT (YAML: title, seed, questions), with
     their paper and answer key, the solutions book, variants.csv, a Moodle quiz and the manifest that
     `tutor check --exam` reads."""
@@ -400,7 +511,8 @@ def exam(blueprint, roster, seed, count, out_dir, pdf, jobs):
         seed = secrets.randbelow(10**6)
         echo(f"seed: {seed} (pass --seed {seed} to make this exam again)", err=True)
     built = build_exam(plan, students, seed, out_dir, pdf=pdf, jobs=jobs or default_jobs(),
-                       progress=lambda line: echo(line, err=True))
+                       progress=lambda line: echo(line, err=True), force=force,
+                       bar=progress_bar if shows_progress() else None)
     folder = out_dir.rstrip("/") or "/"
     for paper in built.papers:
         mine = [f.split("/", 1)[1] for f in built.files if f.startswith(paper.student.id + "/")]
@@ -431,7 +543,8 @@ def moodle(files, output, category, timeout):
     from .deadline import deadline
     from .moodle import quiz_xml
 
-    solutions = [numbers_asked(solve_problem(f, timeout=timeout), f, "Moodle XML") for f in files]
+    with with_progress(files, "solving") as each:
+        solutions = [numbers_asked(solve_problem(f, timeout=timeout), f, "Moodle XML") for f in each]
     with deadline(timeout * len(files), "writing the questions"):
         text = quiz_xml(solutions, category)
     write_or_echo(text, output)
@@ -441,7 +554,7 @@ def moodle(files, output, category, timeout):
 @export.command()
 @click.argument("files", nargs=-1, required=True)
 @click.option("--output", "-o", type=click.Path(dir_okay=False, writable=True), required=True,
-              help="The zip file to write (a QTI 1.2 package).")
+              help="The zip file to write (a QTI 1.2 package): FILE.zip.")
 @click.option("--title", "-t", default="tutor", show_default=True, help="The quiz's title.")
 @timeout_option
 @reports_errors
@@ -453,7 +566,10 @@ def qti(files, output, title, timeout):
     from .qti import package, zipped
 
     title = text_option(title, "--title")
-    solutions = [numbers_asked(solve_problem(f, timeout=timeout), f, "QTI") for f in files]
+    if not output.lower().endswith(".zip"):  # a package is a zip: x.xml would be a zip named as XML
+        raise usage_error(f"a QTI package is a zip file: name it FILE.zip, not {output}")
+    with with_progress(files, "solving") as each:
+        solutions = [numbers_asked(solve_problem(f, timeout=timeout), f, "QTI") for f in each]
     with deadline(timeout * len(files), "writing the questions"):
         data = zipped(package(solutions, title))
     try:
@@ -484,17 +600,18 @@ def prairielearn(files, out_dir, timeout):
 
 @main.command()
 @click.argument("files", nargs=-1, required=True)
-@click.option("--format", "-f", "fmt", type=click.Choice(["md", "tex", "html"]), default="md", show_default=True,
-              help="Markdown, a LaTeX document, or a self-contained HTML page.")
+@format_option(("md", "tex", "html", "pdf"), "Markdown, a LaTeX document, a self-contained HTML page, or a PDF "
+                                              "(the LaTeX compiled with pdflatex).")
 @click.option("--solutions", is_flag=True, help="The solutions document: each problem followed by its worked solution.")
 @click.option("--title", "-t", default="Problem sheet", show_default=True, help="The sheet's title.")
 @click.option("--output", "-o", type=click.Path(dir_okay=False, writable=True), default=None,
               help="Write to this file instead of standard output (needed with --pdf).")
-@click.option("--pdf", is_flag=True, help="Compile the LaTeX with pdflatex and write the PDF to --output.")
+@click.option("--pdf", is_flag=True, help="The same as --format pdf: compile the LaTeX with pdflatex and write "
+                                         "the PDF to --output.")
 @click.option("--detail", type=click.Choice(["brief", "full"]), default="brief", show_default=True,
               help="brief: the recipe's steps one line each, like the notes' worked examples; "
-                   "full: every hand step. JSON is the same at both levels.")
-@figures_option
+                   "full: every hand step.")
+@figures_option(json=False)
 @timeout_option
 @reports_errors
 def sheet(files, fmt, solutions, title, output, pdf, detail, figures, timeout):
@@ -505,9 +622,14 @@ def sheet(files, fmt, solutions, title, output, pdf, detail, figures, timeout):
     from .rendering import render_sheet
 
     title = text_option(title, "--title")
+    if pdf and fmt not in (None, "pdf"):
+        raise usage_error(f"--pdf writes a PDF, but --format {fmt} was asked: give one of them")
     if pdf and not output:
         raise TutorError("--pdf needs --output FILE.pdf", field="--pdf")
-    worked = [solve_problem(f, timeout=timeout) for f in files]
+    fmt = output_format("pdf" if pdf else fmt, output, ("md", "tex", "html", "pdf"), "sheet", "--pdf" if pdf else None)
+    pdf = fmt == "pdf"
+    with with_progress(files, "solving") as each:
+        worked = [solve_problem(f, timeout=timeout) for f in each]
     with deadline(timeout * len(files), "rendering the sheet"):  # pdflatex, below, is not ours to limit
         drawn: dict[str, str] = {}
         document = render_sheet(worked, "tex" if pdf else fmt, title=title, with_solutions=solutions,
@@ -657,6 +779,13 @@ def stats(database, topic, as_csv):
 
     from .serve.store import Store, StoreError, stats_csv, stats_text
 
+    if topic is not None:
+        from . import topics as registry
+        from .errors import TutorError
+        from .escaping import brief
+
+        if topic not in registry.names():  # else "no attempts recorded yet", as if the class had not begun
+            raise TutorError(f"no topic {brief(topic)}: the topics are {', '.join(registry.names())}", field="--topic")
     if database.startswith("sqlite:///") and not Path(database.removeprefix("sqlite:///")).is_file():
         # Opening it would create an empty database and report "no attempts": a typo would go unseen.
         raise StoreError("no such database file (tutor serve creates it where it runs)", field=database)

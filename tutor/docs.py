@@ -244,7 +244,9 @@ def cli_reference(main: click.Group) -> Page:
     lines = ["# Command-line reference", "",
              "Every command of `tutor`, as `tutor COMMAND --help` describes it (this page is written from "
              "the same definitions). `-h` is short for `--help` everywhere.", ""]
-    root = click.Context(main, info_name="tutor")
+    # main's context settings (-h for --help), as `tutor` runs: click caches each command's help option, so
+    # without them the page would say -h or not by whether a command had already run in this process
+    root = click.Context(main, info_name="tutor", **main.context_settings)
     contexts = {"tutor": root}
     for full_name, command in commands(main):
         parent_name, _, own = full_name.rpartition(" ")

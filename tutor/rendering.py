@@ -288,20 +288,57 @@ def scaled(v: Scaled) -> str:
 
 
 
+def _exact(value: Any):
+    """The value as a Fraction: exactly, if it is rational; else from 30 correct digits (an irrational
+    value is never a tie, and 30 digits decide the rounding of the few a reader sees)."""
+    from fractions import Fraction
+
+    value = as_expr(value)
+    if not value.is_Rational:
+        value = sp.Rational(shown(value, 30))
+    return Fraction(int(value.p), int(value.q))
+
+
+def _half_up(x) -> int:
+    """A non-negative Fraction rounded to a whole number as by hand: halves up (0.5625 → 0.563, not 0.562)."""
+    return int(x + x.__class__(1, 2))
+
+
 def decimal(value: Any, digits: int = APPROX_DIGITS) -> str:
-    """A decimal approximation of an exact real value, for display beside it.
+    r"""A decimal approximation of an exact real value, for display beside it: ``digits`` significant
+    figures, rounded half up as by hand, written as %g writes it (no trailing zeros; 10^k beyond 10^-5
+    and 10^digits).
 
     >>> decimal(sp.sqrt(2))
     '1.414'
+    >>> decimal(sp.Rational(9, 16), 3), decimal(sp.Rational(1, 8), 2), decimal(sp.Rational(-7, 2) * 10**9)
+    ('0.563', '0.13', '-3.5 \\times 10^{9}')
     """
-    x = float(shown(as_expr(value), 30))
+    x = _exact(value)
     if x == 0:
         return "0"
-    text = f"{x:.{digits}g}"
-    if "e" in text:
-        mantissa, exp = text.split("e")
-        return rf"{mantissa} \times 10^{{{int(exp)}}}"
-    return text
+    sign, x = ("-" if x < 0 else ""), abs(x)
+    # 10^exp <= x < 10^(exp+1): from the bit lengths (log10 2 ≈ 0.30103; str() of a 5,000-digit value is
+    # refused), then put right exactly
+    exp = (x.numerator.bit_length() - x.denominator.bit_length()) * 30103 // 100000
+    while x >= x.__class__(10) ** (exp + 1):
+        exp += 1
+    while x < x.__class__(10) ** exp:
+        exp -= 1
+    places = digits - 1 - exp
+    mantissa = _half_up(x * x.__class__(10) ** places)
+    if mantissa >= 10**digits:  # 9.9996 to 4 figures: 10.00, one place fewer
+        exp, places, mantissa = exp + 1, places - 1, mantissa // 10  # exactly 10^digits: nothing is lost
+    text = str(mantissa).rjust(digits, "0")
+    if -4 <= exp < digits:
+        if places <= 0:
+            whole, frac = text + "0" * -places, ""
+        else:
+            padded = text.rjust(places + 1, "0")  # 0.0333: mantissa 33 at 3 places
+            whole, frac = padded[:-places], padded[-places:].rstrip("0")
+        return sign + whole + ("." + frac if frac else "")
+    frac = text[1:].rstrip("0")
+    return rf"{sign}{text[0]}{'.' + frac if frac else ''} \times 10^{{{exp}}}"
 
 
 def approx(value: Any) -> str:
@@ -387,13 +424,19 @@ def answer_text(value: Any, typed: Any = False) -> str:
 
 
 def percent(value: Any) -> str:
-    """A fraction as a percentage with one decimal: 4/7 -> '57.1\\%'; a positive value too small for
-    one decimal with two significant figures, never as 0.0% (the ball in the cube at m = 20)."""
-    x = float(shown(as_expr(value), 30)) * 100
-    text = f"{x:.1f}"
-    if x != 0 and float(text) == 0:
-        return decimal(sp.Float(x, 30), 2) + r"\%"
-    return text + r"\%"
+    r"""A fraction as a percentage as a person writes it: one decimal, rounded half up (9/16 -> '56.3\%',
+    4/7 -> '57.1\%'), a whole number without one (4/5 -> '80\%', 1 -> '100\%'); a positive value
+    too small for one decimal with two significant figures, never as 0.0% (the ball in the cube at m = 20).
+
+    >>> percent(sp.Rational(9, 16)), percent(sp.Rational(4, 5)), percent(1), percent(sp.Rational(1, 10**5))
+    ('56.3\\%', '80\\%', '100\\%', '0.001\\%')
+    """
+    x = _exact(value) * 100
+    tenths = _half_up(abs(x) * 10)
+    if x != 0 and tenths == 0:
+        return decimal(sp.Rational(x.numerator, x.denominator), 2) + r"\%"
+    sign = "-" if x < 0 and tenths else ""
+    return f"{sign}{tenths // 10}{'' if tenths % 10 == 0 else '.' + str(tenths % 10)}" + r"\%"
 
 
 def approx_matrix(M) -> str:
@@ -517,7 +560,9 @@ def html_head():
 def html_scripts():
     from markupsafe import Markup
 
-    return Markup(f"<script>\n{_asset('katex/katex.min.js')}\n</script>\n<script>{_RENDER_MATHS}</script>")
+    # scroll.js after the maths are set: it gives a formula that overflows its column a tab stop
+    return Markup(f"<script>\n{_asset('katex/katex.min.js')}\n</script>\n<script>{_RENDER_MATHS}</script>\n"
+                  f"<script>\n{_asset('scroll.js')}tutorMarkScrollers();\n</script>")
 
 
 FILTERS = {

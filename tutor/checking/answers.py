@@ -128,7 +128,10 @@ class _Reader:
             self.decimal |= typed
             return to_exact(raw), typed
         except ParseError as err:
-            raise ParseError(f"{where}: {err.message}" if where else err.message) from None
+            message = err.message
+            if isinstance(raw, str) and raw.lstrip().startswith("["):  # YAML reads "[[1, 0], [0, 1]]" as text
+                message += " (a list in quotes is text: write it without the quotes)"
+            raise ParseError(f"{where}: {message}" if where else message) from None
 
 
 def poly_variables(symbol: sp.Symbol) -> dict:

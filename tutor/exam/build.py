@@ -7,7 +7,11 @@ lecturer's solutions book, the variants CSV, a Moodle quiz and the manifest `tut
     DIR/solutions.md, .pdf         every student's brief worked solutions, grouped by student
     DIR/variants.csv               id, name, then per question its topic, difficulty and seed
     DIR/quiz.xml                   Moodle: the variants of question k in category <title>/Question k
-    DIR/manifest.json              the exam as `tutor check --exam` reads it
+    DIR/manifest.json              the exam as `tutor check --exam` reads it, and the files written
+
+Written again into the same folder, the exam replaces the files its manifest lists (so no PDF of an
+earlier seed stays beside the new papers); a folder with other files and no such manifest is refused
+unless ``force``.
 
 Everything but the PDFs is the same byte for byte for the same blueprint, roster and seed.
 """
@@ -96,34 +100,43 @@ def _asked(spec: QuestionSpec, number: int, student: Student, variant) -> Asked:
 
 
 def draw_papers(blueprint: Blueprint, students: tuple[Student, ...], seed: int, jobs: int = 1,
-                progress=None) -> tuple[tuple[Paper, ...], tuple[str, ...]]:
+                progress=None, bar=None) -> tuple[tuple[Paper, ...], tuple[str, ...]]:
     """Every student's paper, and the notes on questions whose variants had to be reused."""
     columns, notes = [], []
     pool = ProcessPoolExecutor(max_workers=jobs) if jobs > 1 else None
     try:
-        for number, spec in enumerate(blueprint.questions, start=1):
-            try:
-                drawn = draw_question(spec.topic, spec.difficulty, seed, number, len(students), pool, 4 * jobs)
-            except TutorError as err:
-                raise err.located(file=blueprint.source) from None
-            if drawn.note:
-                notes.append(drawn.note)
-                if progress:
-                    progress(drawn.note)
-            try:
-                columns.append([_asked(spec, number, s, v) for s, v in zip(students, drawn.variants)])
-            except TutorError as err:  # parts this topic's problems have no answer for: the blueprint's fault
-                raise err.located(file=blueprint.source, field=f"questions[{number}]") from None
-            for asked in columns[-1]:  # answers the variant does not fix (uniqueness.py)
-                for line in not_unique(topics.get(spec.topic), asked.solution):
-                    notes.append(f"question {number}, {asked.file}: {line}")
-                    if progress:
-                        progress(f"warning: {notes[-1]}")
+        with _bar(bar, "drawing questions", len(blueprint.questions)) as shown:
+            columns, notes = _draw_columns(blueprint, students, seed, jobs, progress, pool, shown)
     finally:
         if pool is not None:
             pool.shutdown(cancel_futures=True)
     papers = tuple(Paper(s, tuple(column[i] for column in columns)) for i, s in enumerate(students))
     return papers, tuple(notes)
+
+
+def _draw_columns(blueprint, students, seed, jobs, progress, pool, shown):
+    """Each question's variants, one column a question, and the notes on them."""
+    columns, notes = [], []
+    for number, spec in enumerate(blueprint.questions, start=1):
+        try:
+            drawn = draw_question(spec.topic, spec.difficulty, seed, number, len(students), pool, 4 * jobs)
+        except TutorError as err:
+            raise err.located(file=blueprint.source) from None
+        if drawn.note:
+            notes.append(drawn.note)
+            if progress:
+                progress(drawn.note)
+        try:
+            columns.append([_asked(spec, number, s, v) for s, v in zip(students, drawn.variants)])
+        except TutorError as err:  # parts this topic's problems have no answer for: the blueprint's fault
+            raise err.located(file=blueprint.source, field=f"questions[{number}]") from None
+        for asked in columns[-1]:  # answers the variant does not fix (uniqueness.py)
+            for line in not_unique(topics.get(spec.topic), asked.solution):
+                notes.append(f"question {number}, {asked.file}: {line}")
+                if progress:
+                    progress(f"warning: {notes[-1]}")
+        shown.update(1)
+    return columns, notes
 
 
 # --- documents ---------------------------------------------------------------------------------------
@@ -192,7 +205,7 @@ def variants_csv(papers) -> str:
     return out.getvalue()
 
 
-def manifest(blueprint: Blueprint, seed: int, papers, notes) -> str:
+def manifest(blueprint: Blueprint, seed: int, papers, notes, files=()) -> str:
     first = papers[0].questions
     data = {
         "format": MANIFEST_FORMAT,
@@ -205,6 +218,7 @@ def manifest(blueprint: Blueprint, seed: int, papers, notes) -> str:
         "notes": list(notes),
         "students": [{"id": p.student.id, "name": p.student.name,
                       "questions": [{"file": q.file, "seed": q.seed} for q in p.questions]} for p in papers],
+        "files": list(files),  # every file this exam wrote (but this one): what a new run replaces
     }
     return json.dumps(data, indent=2, ensure_ascii=False) + "\n"
 
@@ -212,32 +226,75 @@ def manifest(blueprint: Blueprint, seed: int, papers, notes) -> str:
 # --- writing -----------------------------------------------------------------------------------------
 
 
+def written_before(out_dir: str, force: bool = False) -> list[str]:
+    """The files an earlier `tutor exam` wrote into ``out_dir`` (its manifest's list), to be replaced. A
+    folder holding anything else, without that list, is refused unless ``force``: its files stay."""
+    root = Path(out_dir)
+    if not root.is_dir() or not any(root.iterdir()):
+        return []
+    try:
+        listed = json.loads((root / MANIFEST).read_text(encoding="utf-8")).get("files")
+    except (OSError, ValueError, AttributeError):
+        listed = None
+    if isinstance(listed, list) and all(isinstance(f, str) and _inside(f) for f in listed):
+        return listed
+    if force:
+        return []
+    raise TutorError("holds files that no exam manifest lists (not written by `tutor exam`, or by an older one): "
+                     "write the exam into a new folder, or pass --force to write over it", file=out_dir)
+
+
+def _inside(name: str) -> bool:
+    """A relative path that stays inside the folder (a manifest is a file anyone can edit)."""
+    parts = Path(name).parts
+    return bool(parts) and not Path(name).is_absolute() and ".." not in parts and name != MANIFEST
+
+
+def remove_stale(root: Path, old: list[str], new) -> None:
+    """Remove the earlier exam's files that this one does not write again, then the folders they leave empty."""
+    for name in set(old) - set(new):
+        try:
+            (root / name).unlink(missing_ok=True)
+        except OSError as error:
+            raise TutorError(f"cannot remove the earlier exam's file: {error.strerror or error}",
+                             file=str(root / name)) from None
+    for folder in sorted({(root / name).parent for name in old}, key=lambda f: -len(f.parts)):
+        if folder != root and folder.is_dir() and not any(folder.iterdir()):
+            folder.rmdir()
+
+
 def build_exam(blueprint: Blueprint, students: tuple[Student, ...], seed: int, out_dir: str, *,
-               pdf: bool = True, jobs: int = 1, progress=None) -> Built:
-    """Draw every paper and write the exam's files into ``out_dir`` (made if needed)."""
+               pdf: bool = True, jobs: int = 1, progress=None, force: bool = False, bar=None) -> Built:
+    """Draw every paper and write the exam's files into ``out_dir`` (made if needed), replacing those
+    of an earlier exam there (see written_before). ``bar(label, total)``, if given, is a context manager
+    with update(n), for a progress bar."""
     start = time.perf_counter()
-    papers, notes = draw_papers(blueprint, students, seed, jobs, progress)
+    old = written_before(out_dir, force)  # refused before the work, not after
+    papers, notes = draw_papers(blueprint, students, seed, jobs, progress, bar)
     drawn = time.perf_counter()
     title = blueprint.title
     texts: dict[str, str] = {}  # relative path -> text, in the order written
     latex: dict[str, str] = {}  # relative PDF path -> its LaTeX
-    for paper in papers:
-        folder = paper.student.id
-        for q in paper.questions:
-            texts[q.file] = q.text
-        texts[f"{folder}/exam.md"] = paper_document(title, paper, "md")
-        texts[f"{folder}/key.md"] = paper_document(title, paper, "md", key=True)
-        if pdf:
-            latex[f"{folder}/exam.pdf"] = paper_document(title, paper, "tex")
-            latex[f"{folder}/key.pdf"] = paper_document(title, paper, "tex", key=True)
+    with _bar(bar, "writing papers", len(papers)) as shown:
+        for paper in papers:
+            folder = paper.student.id
+            for q in paper.questions:
+                texts[q.file] = q.text
+            texts[f"{folder}/exam.md"] = paper_document(title, paper, "md")
+            texts[f"{folder}/key.md"] = paper_document(title, paper, "md", key=True)
+            if pdf:
+                latex[f"{folder}/exam.pdf"] = paper_document(title, paper, "tex")
+                latex[f"{folder}/key.pdf"] = paper_document(title, paper, "tex", key=True)
+            shown.update(1)
     texts["solutions.md"] = book_document(title, papers, "md")
     if pdf:
         latex["solutions.pdf"] = book_document(title, papers, "tex")
     texts["variants.csv"] = variants_csv(papers)
     texts["quiz.xml"] = quiz(title, papers)
-    texts[MANIFEST] = manifest(blueprint, seed, papers, notes)
+    texts[MANIFEST] = manifest(blueprint, seed, papers, notes, [*texts, *latex])
 
     root = Path(out_dir)
+    remove_stale(root, old, [*texts, *latex])
     for name, text in texts.items():
         path = root / name
         try:
@@ -246,12 +303,12 @@ def build_exam(blueprint: Blueprint, students: tuple[Student, ...], seed: int, o
         except OSError as error:
             raise TutorError(f"cannot write: {error.strerror or error}", file=str(path)) from None
     rendered = time.perf_counter()
-    overfull = compile_all(latex, root, jobs) if pdf else {}
+    overfull = compile_all(latex, root, jobs, bar) if pdf else {}
     seconds = {"draw": drawn - start, "render": rendered - drawn, "pdf": time.perf_counter() - rendered}
     return Built(str(root), seed, papers, notes, (*texts, *latex), overfull, seconds)
 
 
-def compile_all(latex: dict[str, str], root: Path, jobs: int) -> dict[str, list[float]]:
+def compile_all(latex: dict[str, str], root: Path, jobs: int, bar=None) -> dict[str, list[float]]:
     """Compile the PDFs on ``jobs`` threads (each runs pdflatex in a process of its own); the solutions
     book, the longest, first. Returns each PDF's overfull boxes wider than 1pt."""
     from ..pdf import compile_pdf, overflows
@@ -261,9 +318,27 @@ def compile_all(latex: dict[str, str], root: Path, jobs: int) -> dict[str, list[
     def one(name: str) -> list[float]:
         return overflows(compile_pdf(latex[name], str(root / name)))
 
-    with ThreadPoolExecutor(max_workers=max(1, jobs)) as threads:
-        results = dict(zip(order, threads.map(one, order)))
+    results = {}
+    with ThreadPoolExecutor(max_workers=max(1, jobs)) as threads, _bar(bar, "compiling PDFs", len(order)) as shown:
+        for name, widths in zip(order, threads.map(one, order)):  # in order: the bar moves as each is done
+            results[name] = widths
+            shown.update(1)
     return {name: results[name] for name in latex}
+
+
+class _NoBar:
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        return False
+
+    def update(self, n):
+        pass
+
+
+def _bar(bar, label: str, total: int):
+    return bar(label, total) if bar else _NoBar()
 
 
 def default_jobs() -> int:

@@ -76,10 +76,12 @@ class Row:
     notes: tuple[str, ...] = ()  # why a question (or the whole file) earned nothing
     errors: tuple[str, ...] = ()  # those of the notes that say the file, or a question, could not be graded
     internal: bool = False
+    reports: dict = field(default_factory=dict)  # question number -> its check's Report (the student's report)
 
     def __post_init__(self):  # read-only views: a frozen record whose tables cannot change either
         object.__setattr__(self, "marks", MappingProxyType(dict(self.marks)))
         object.__setattr__(self, "totals", MappingProxyType(dict(self.totals)))
+        object.__setattr__(self, "reports", MappingProxyType(dict(self.reports)))
 
     @property
     def error(self) -> bool:
@@ -174,13 +176,15 @@ class Grader:
         return [f"{Path(self.exam.folder) / student / f'q{number}.yaml'}: {line}"
                 for (student, number), checker in self._checkers.items() for line in checker.warnings]
 
-    def grade(self, paths: list[str]) -> list[Row]:
+    def grade(self, paths: list[str], done=None) -> list[Row]:
         """One row per file, the roster's students first in roster order, then the rest; a row for each
-        student with no file."""
+        student with no file. ``done()``, if given, is called after each file (a progress bar)."""
         rows: dict[str, Row] = {}
         others: list[Row] = []
         for path in paths:
             row = self.grade_file(path)
+            if done:
+                done()
             if row.student not in self.names:  # a file that names no student of the exam, or is unreadable
                 others.append(row)
             elif row.student in rows:
@@ -216,7 +220,7 @@ class Grader:
         allowed = ["student", *(f"q{q.number}" for q in self.exam.questions)]
         unknown = [shorten(str(k)) for k in raw if k not in allowed]
         student = str(student)
-        marks, totals, mistakes, notes, errors = {}, {}, [], [], []
+        marks, totals, mistakes, notes, errors, reports = {}, {}, [], [], [], {}
         if unknown:
             why = (f"{source}: {', '.join(unknown)}: not a question of this exam "
                    f"(it has {', '.join(allowed[1:])}); not graded")
@@ -239,6 +243,7 @@ class Grader:
                 notes.append(str(err))
                 errors.append(str(err))
                 continue
+            reports[q.number] = report
             for err in unknown:
                 why = f"{err}; not graded"
                 notes.append(why)
@@ -259,7 +264,8 @@ class Grader:
                 elif verdict in ("unreadable", "imprecise"):
                     notes.append(f"{name}({part.label}) {verdict}: {result.message}")
             totals[q.number] = sum((marks[q.number, p.label] for p in q.parts), sp.Integer(0))
-        return Row(student, self.names[student], source, marks, totals, tuple(mistakes), tuple(notes), tuple(errors))
+        return Row(student, self.names[student], source, marks, totals, tuple(mistakes), tuple(notes), tuple(errors),
+                   reports=reports)
 
 
 def columns(exam: Exam) -> list[str]:
@@ -283,3 +289,53 @@ def write_rows(handle, exam: Exam, rows) -> None:
             cells += [shown(row.marks.get((q.number, p.label))) for p in q.parts] + [shown(row.totals.get(q.number))]
         cells += [shown(row.total), exam.total if row.totals else "", "; ".join(row.mistakes), "; ".join(row.notes)]
         writer.writerow(csv_row(cells))
+
+
+REPORT_SUFFIXES = {"md": ".md", "text": ".txt", "json": ".json"}
+
+
+def _asked(exam_question: ExamQuestion, row: Row):
+    """(part, marks earned, its check result or None) for each part the exam asks in this question."""
+    report = row.reports.get(exam_question.number)
+    results = {r.key: r for r in report.results} if report else {}
+    return [(p, row.marks.get((exam_question.number, p.label)), results.get(p.key)) for p in exam_question.parts]
+
+
+def row_json(exam: Exam, row: Row) -> dict:
+    """A student's row as JSON: marks per question and part, with each part's verdict as `tutor check` gives it."""
+    from ..checking.report import number, to_json
+
+    def shown(value):
+        return None if value is None else number(value)
+
+    def part(p, earned, result, report):
+        out = {"label": p.label, "key": p.key, "marks": shown(earned), "max": p.marks}
+        if result is not None:
+            out.update(to_json(report)["answers"][p.key])
+        return out
+
+    return {"student": row.student, "name": row.name, "file": row.file, "total": shown(row.total),
+            "max": exam.total if row.totals else None,
+            "questions": [{"number": q.number, "marks": shown(row.totals.get(q.number)), "max": q.total,
+                           "parts": [part(*asked, row.reports.get(q.number)) for asked in _asked(q, row)]}
+                          for q in exam.questions],
+            "mistakes": list(row.mistakes), "notes": list(row.notes)}
+
+
+def student_report(exam: Exam, row: Row, fmt: str) -> str:
+    """One student's report (md, text or json): their marks, then each part's marks and verdict."""
+    import json
+
+    from ..checking.report import number
+    from ..rendering import environment, frame
+
+    if fmt == "json":
+        return json.dumps(row_json(exam, row), indent=2, ensure_ascii=False) + "\n"
+
+    def shown(value):
+        return number(value if value is not None else sp.Integer(0))
+
+    questions = [(q, shown(row.totals.get(q.number)), [(p, shown(earned), r) for p, earned, r in _asked(q, row)])
+                 for q in exam.questions]
+    return environment(fmt).get_template(frame(fmt, "exam_report")).render(
+        exam=exam, row=row, total=shown(row.total), questions=questions)

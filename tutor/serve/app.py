@@ -451,6 +451,8 @@ def _static(name: str) -> bytes:
         return _katex_css().encode()
     if name == "katex.js":
         return _asset("katex/katex.min.js").encode()
+    if name == "scroll.js":  # shared with the handout page, which inlines it
+        return _asset("scroll.js").encode()
     if name == "handout.css":
         return _asset("style.css").encode()
     return (resource_dir("templates") / "frames" / "html" / "serve" / "static" / name).read_bytes()

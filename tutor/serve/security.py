@@ -26,6 +26,7 @@ STATIC = {
     "handout.css": "text/css; charset=utf-8",
     "practice.css": "text/css; charset=utf-8",
     "practice.js": "text/javascript; charset=utf-8",
+    "scroll.js": "text/javascript; charset=utf-8",
 }
 
 

@@ -147,7 +147,10 @@ class KeyStats:
     @property
     def first_try_percent(self) -> str:
         """The share right at first try as the page and the table write it: "50%", or "–" before any."""
-        return f"{round(100 * self.first_try_right / self.first_tries)}%" if self.first_tries else "–"
+        if not self.first_tries:
+            return "–"
+        # in whole numbers, halves up as by hand (1 of 8 is 13%; round() would give the even 12)
+        return f"{(200 * self.first_try_right + self.first_tries) // (2 * self.first_tries)}%"
 
 
 # --- the schema ---------------------------------------------------------------------------------------

@@ -11,6 +11,7 @@
       katex.render(tex, el, {displayMode: display, throwOnError: false, strict: "ignore",
                              macros: {"\\arraystretch": "1.3"}});
     });
+    if (window.tutorMarkScrollers) window.tutorMarkScrollers(root);  // scroll.js: wide maths take focus
   }
 
   function preview(form, input) {
