@@ -3,17 +3,19 @@
 `tutor export prairielearn FILES|BLUEPRINT -o DIR` writes one question directory per problem file, or per
 question of an exam blueprint, for a course's questions/ folder:
 
-    DIR/<qid>/info.json       uuid (uuid5 of the QID: the same question keeps it when edited), title,
-                              topic, tags, type v3; a blueprint question is not a single variant
+    DIR/<qid>/info.json       uuid (uuid5 of the QID in the course and the source file's name: the same
+                              question keeps it when edited), title, topic, tags, type v3; a blueprint
+                              question is not a single variant
     DIR/<qid>/question.html   the statement as the practice server shows it, one pl-string-input per part
                               (its wording and marks), the feedback and the worked solution
     DIR/<qid>/server.py       three lines each of generate, parse and grade: they call this module
-    DIR/<qid>/tutor.json      what the question is: a fixed problem, or a blueprint question's topic,
-                              difficulty and parts
+    DIR/<qid>/tutor.json      what the question is: a fixed problem and its right answers, or a
+                              blueprint question's topic, difficulty and parts
     DIR/<qid>/problem.yaml    the problem file (a fixed problem only)
 
-PrairieLearn runs server.py in its own Python, so tutor must be installed there (docs/guide/prairielearn.md).
-At run time, generate() puts the variant's problem file into data["params"], so grading a variant does not
+PrairieLearn runs server.py in its own Python, so tutor must be installed there (docs/guide/prairielearn.md),
+and each phase in a fresh process: nothing is cached from one phase to the next, so each does only its
+own work. At run time, generate() puts the variant's problem file into data["params"], so grading a variant does not
 depend on the generator drawing the same problem again (a newer tutor may not); parse() reads each answer
 with the whitelist reader (an unreadable one is a format error, which PrairieLearn shows without using an
 attempt); grade() checks all parts together, so follow-through and named mistakes work as in `tutor check`.
@@ -501,7 +503,8 @@ def _reading(text: str, keys: tuple[str, ...]) -> _Reading:
 
 @lru_cache(maxsize=16)
 def _checker(text: str):
-    """The checker of a problem file's text (solved once per process: PrairieLearn reuses its workers)."""
+    """The checker of a problem file's text. PrairieLearn forks a fresh process per phase, so the cache serves
+    only a process that grades several submissions (the tests, the question tester's trial)."""
     from .checking.grade import Checker
     from .problem import load_problem_text
     from . import solve
