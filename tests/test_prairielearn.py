@@ -365,3 +365,35 @@ def test_parse_reads_the_answers_without_solving_the_problem(course, monkeypatch
     parsed["raw_submitted_answers"] = parsed["submitted_answers"] = {**right, "eigenvalues": "[8, 6"}
     module.parse(parsed)
     assert list(parsed["format_errors"]) == ["eigenvalues"] and "bracket" in parsed["format_errors"]["eigenvalues"]
+
+
+# What PrairieLearn's image has (its question code's own dependencies, at PrairieLearn 88fb855), and what
+# the guide's install puts into serverFilesCourse beside tutor.
+IN_THE_IMAGE = {"sympy", "mpmath", "numpy", "jinja2", "markupsafe", "click"}
+GUIDE_INSTALLS = {"tutor", "yaml"}
+
+
+def test_every_module_the_phases_import_is_in_the_image_or_installed_by_the_guide(course):
+    import subprocess
+    import sys
+
+    code = ("import json, sys\nfrom tutor import prairielearn\n"
+            "for folder in sys.argv[1:]:\n"
+            "    data = {'params': {}, 'correct_answers': {}, 'variant_seed': 3, 'options': {}}\n"
+            "    prairielearn.generate(data, folder)\n"
+            "    answers = dict(data['correct_answers'])\n"
+            "    data.update(raw_submitted_answers=answers, submitted_answers=answers, format_errors={},\n"
+            "                partial_scores={}, feedback={}, score=0)\n"
+            "    prairielearn.parse(data, folder)\n"
+            "    prairielearn.grade(data, folder)\n"
+            "    assert data['score'] == 1, data\n"
+            "import sysconfig\nstdlib = sysconfig.get_paths()['stdlib']\n"
+            "files = {name.split('.')[0]: getattr(m, '__file__', None) for name, m in list(sys.modules.items())}\n"
+            "print(json.dumps(sorted(n for n, f in files.items() if f and not f.startswith(stdlib))))")
+    picked = [course / "kernel-pca-example3", course / "dfs-code-square", course / f"{EXAM}-q1"]
+    out = subprocess.run([sys.executable, "-c", code, *map(str, picked)], capture_output=True, text=True, check=True)
+    imported = {name for name in json.loads(out.stdout) if not name.startswith("_")}  # pip's own hooks
+    assert imported - IN_THE_IMAGE <= GUIDE_INSTALLS, imported
+    guide = (Path(__file__).parent.parent / "docs" / "guide" / "prairielearn.md").read_text(encoding="utf-8")
+    install = re.search(r"pip3 install --no-deps --target /course/serverFilesCourse \\\s+(.+)", guide).group(1)
+    assert install.split()[1:] == ["pyyaml==6.0.3"]  # the wheel, then PyYAML: the image has the rest

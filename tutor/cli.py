@@ -220,7 +220,7 @@ def quiz_solutions(files, timeout, export: str) -> list:
         solution = solve(f, timeout=timeout)
         why = refusal(solution)
         if why:
-            refused.append(ProblemError(f"{export} takes numbers, and no part of this problem asks one ({why}): "
+            refused.append(ProblemError(f"{export} takes numbers, and no part of this problem asks one: {why}; "
                                         "use `tutor export prairielearn` or the practice server", file=f))
         else:
             solutions.append(solution)
