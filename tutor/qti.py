@@ -7,7 +7,8 @@ with several numbers in one item, so each problem becomes a text item (the state
 asks of every answer) followed by one numerical item per number, labelled in symbols and words as in
 the Moodle quiz and with the same values and tolerances (tutor.moodle.sub_answers: signs fixed in the
 question text), and one short-answer item per edge code. An item's points are its sub-answer's share of
-its part's marks. The worked solution is the general feedback of the problem's last item.
+its part's marks, in cents that add up to the marks exactly (points_shared), and its values are decimals
+computed from the exact ones. The worked solution is the general feedback of the problem's last item.
 
 The package:
     imsmanifest.xml                 lists every other file of the package
@@ -87,7 +88,7 @@ def items(solution, quiz: str, number: int) -> list[Item]:
     return out
 
 
-SIG_FIGS = 12  # of a value written as a decimal: far past the tolerance (its 3rd significant figure)
+DIGITS = 12  # significant figures of a value written as a decimal: far past the tolerance (the 3rd)
 
 
 def points_shared(marks, count: int) -> list[Decimal]:
@@ -109,11 +110,11 @@ def points_shared(marks, count: int) -> list[Decimal]:
 
 
 def decimal(value) -> Decimal:
-    """An exact value as a decimal of SIG_FIGS significant figures, rounded half up from the exact value."""
-    x = Decimal(str(sp.N(value, SIG_FIGS + 10)))
+    """An exact value as a decimal of DIGITS significant figures, rounded half up from the exact value."""
+    x = Decimal(str(sp.N(value, DIGITS + 10)))
     if not x:
         return Decimal(0)
-    return x.quantize(Decimal(1).scaleb(x.adjusted() - SIG_FIGS + 1), rounding=ROUND_HALF_UP)
+    return x.quantize(Decimal(1).scaleb(x.adjusted() - DIGITS + 1), rounding=ROUND_HALF_UP)
 
 
 def tolerance(value: Decimal) -> Decimal:
@@ -121,10 +122,6 @@ def tolerance(value: Decimal) -> Decimal:
     from .moodle import SIG_FIGS as FIGS
 
     return Decimal(1).scaleb(value.adjusted() - FIGS + 1 if value else -FIGS)
-
-
-def _points(points: Decimal) -> str:
-    return _decimal_text(points)
 
 
 def _decimal_text(x: Decimal) -> str:
@@ -138,7 +135,7 @@ def _mattext(html: str) -> str:
 
 
 def _metadata(item: Item) -> str:
-    fields = (("question_type", item.kind), ("points_possible", _points(item.points)))
+    fields = (("question_type", item.kind), ("points_possible", _decimal_text(item.points)))
     inner = "".join(f"<qtimetadatafield><fieldlabel>{k}</fieldlabel><fieldentry>{v}</fieldentry></qtimetadatafield>"
                     for k, v in fields)
     return f"<itemmetadata><qtimetadata>{inner}</qtimetadata></itemmetadata>"
@@ -188,7 +185,7 @@ def assessment_xml(quiz: str, title: str, all_items: list[Item]) -> str:
 def meta_xml(quiz: str, title: str, points: Decimal) -> str:
     return (f'<?xml version="1.0" encoding="UTF-8"?>\n<quiz identifier={quoteattr(quiz)} xmlns="{CANVAS_NS}">\n'
             f"  <title>{escape(xml_chars(title))}</title>\n  <description></description>\n"
-            f"  <points_possible>{_points(points)}</points_possible>\n"
+            f"  <points_possible>{_decimal_text(points)}</points_possible>\n"
             "  <quiz_type>assignment</quiz_type>\n  <allowed_attempts>1</allowed_attempts>\n"
             "  <shuffle_answers>false</shuffle_answers>\n</quiz>\n")
 
