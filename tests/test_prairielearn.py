@@ -307,7 +307,7 @@ def test_the_question_testers_submissions_grade_as_test_says(course, folder_name
             assert expected["score"] < 1.0 and expected["partial_scores"]
 
 
-# --- names, uuids and what each phase needs (issue 31, item 2) ---------------------------------------------
+# --- names, uuids and what each phase needs ---------------------------------------------
 
 
 def test_same_named_files_in_different_folders_are_two_questions_with_their_own_stable_uuids(tmp_path):

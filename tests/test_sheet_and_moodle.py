@@ -171,7 +171,7 @@ def test_a_statement_holding_a_cloze_blank_adds_no_blank_to_the_moodle_question(
     assert "Type &#123;100:SHORTANSWER:=x} or &#123;:NM:=1:0} here, and &#123;1:MC:a&#126;=b} too." in text
 
 
-# --- parts a quiz cannot ask, and files it cannot take (issue 31, item 5) ---------------------------------
+# --- parts a quiz cannot ask, and files it cannot take ---------------------------------
 
 
 def test_a_kernel_matrix_is_asked_entry_by_entry_in_moodle_and_qti():
