@@ -305,3 +305,95 @@ def test_the_question_testers_submissions_grade_as_test_says(course, folder_name
             assert expected["score"] == 1.0
         else:
             assert expected["score"] < 1.0 and expected["partial_scores"]
+
+
+# --- names, uuids and what each phase needs ---------------------------------------------
+
+
+def test_same_named_files_in_different_folders_are_two_questions_with_their_own_stable_uuids(tmp_path):
+    from tests.conftest import PROBLEMS
+    from tutor.prairielearn import uuid5
+
+    text = (PROBLEMS / "kernel-pca" / "example3.yaml").read_text(encoding="utf-8")
+    files = []
+    for student in ("st01", "st02"):
+        (tmp_path / "resit" / student).mkdir(parents=True)
+        files.append(tmp_path / "resit" / student / "q1.yaml")
+        files[-1].write_text(text, encoding="utf-8")
+
+    def uuids(out: Path, *paths) -> dict:
+        export(out, *map(str, paths))
+        return {f.name: json.loads((f / "info.json").read_text())["uuid"] for f in folders(out)}
+
+    first = uuids(tmp_path / "course" / "questions" / "resit", *files)
+    assert set(first) == {"kernel-pca-st01-q1", "kernel-pca-st02-q1"} and len(set(first.values())) == 2
+    assert first["kernel-pca-st01-q1"] == uuid5("resit/kernel-pca-st01-q1", "problem q1.yaml")
+    # exported again, in the other order, from another copy of the course: the same names and uuids
+    assert uuids(tmp_path / "copy" / "questions" / "resit", *reversed(files)) == first
+    # the same file at another QID of the course is another question
+    elsewhere = uuids(tmp_path / "course" / "questions" / "other", files[0])
+    assert elsewhere["kernel-pca-q1"] not in first.values()
+
+
+def test_generate_of_a_fixed_problem_imports_neither_sympy_nor_yaml(course):
+    import subprocess
+    import sys
+
+    code = ("import json, sys\nfrom tutor import prairielearn\n"
+            "data = {'params': {}, 'correct_answers': {}, 'variant_seed': 1, 'options': {}}\n"
+            "prairielearn.generate(data, sys.argv[1])\n"
+            "print(json.dumps([sorted(data['correct_answers']), [m for m in ('sympy', 'yaml') if m in sys.modules]]))")
+    folder = course / "kernel-pca-example3"
+    out = subprocess.run([sys.executable, "-c", code, str(folder)], capture_output=True, text=True, check=True)
+    assert json.loads(out.stdout) == [sorted(keys_of(folder)), []]
+
+
+def test_parse_reads_the_answers_without_solving_the_problem(course, monkeypatch):
+    import tutor
+    from tutor.prairielearn import _checker
+
+    folder = course / "kernel-pca-example3"
+    module, data = generated(folder)
+
+    def no_solve(*args, **kwargs):
+        raise AssertionError("parse solved the problem")
+
+    monkeypatch.setattr(tutor, "solve", no_solve)
+    _checker.cache_clear()  # a problem solved by an earlier test would not be solved again
+    right = dict(data["correct_answers"])
+    parsed = json.loads(json.dumps(data))
+    parsed["raw_submitted_answers"] = parsed["submitted_answers"] = {**right, "eigenvalues": "[8, 6"}
+    module.parse(parsed)
+    assert list(parsed["format_errors"]) == ["eigenvalues"] and "bracket" in parsed["format_errors"]["eigenvalues"]
+
+
+# What PrairieLearn's image has (its question code's own dependencies, at PrairieLearn 88fb855), and what
+# the guide's install puts into serverFilesCourse beside tutor.
+IN_THE_IMAGE = {"sympy", "mpmath", "numpy", "jinja2", "markupsafe", "click"}
+GUIDE_INSTALLS = {"tutor", "yaml"}
+
+
+def test_every_module_the_phases_import_is_in_the_image_or_installed_by_the_guide(course):
+    import subprocess
+    import sys
+
+    code = ("import json, sys\nfrom tutor import prairielearn\n"
+            "for folder in sys.argv[1:]:\n"
+            "    data = {'params': {}, 'correct_answers': {}, 'variant_seed': 3, 'options': {}}\n"
+            "    prairielearn.generate(data, folder)\n"
+            "    answers = dict(data['correct_answers'])\n"
+            "    data.update(raw_submitted_answers=answers, submitted_answers=answers, format_errors={},\n"
+            "                partial_scores={}, feedback={}, score=0)\n"
+            "    prairielearn.parse(data, folder)\n"
+            "    prairielearn.grade(data, folder)\n"
+            "    assert data['score'] == 1, data\n"
+            "import sysconfig\nstdlib = sysconfig.get_paths()['stdlib']\n"
+            "files = {name.split('.')[0]: getattr(m, '__file__', None) for name, m in list(sys.modules.items())}\n"
+            "print(json.dumps(sorted(n for n, f in files.items() if f and not f.startswith(stdlib))))")
+    picked = [course / "kernel-pca-example3", course / "dfs-code-square", course / f"{EXAM}-q1"]
+    out = subprocess.run([sys.executable, "-c", code, *map(str, picked)], capture_output=True, text=True, check=True)
+    imported = {name for name in json.loads(out.stdout) if not name.startswith("_")}  # pip's own hooks
+    assert imported - IN_THE_IMAGE <= GUIDE_INSTALLS, imported
+    guide = (Path(__file__).parent.parent / "docs" / "guide" / "prairielearn.md").read_text(encoding="utf-8")
+    install = re.search(r"pip3 install --no-deps --target /course/serverFilesCourse \\\s+(.+)", guide).group(1)
+    assert install.split()[1:] == ["pyyaml==6.0.3"]  # the wheel, then PyYAML: the image has the rest

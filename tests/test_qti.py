@@ -1,12 +1,14 @@
 """The QTI 1.2 export (`tutor export qti`): a zip whose manifest lists every file, every file XML that
 parses, one numerical item per number asked, graded by a rule that accepts the value of `tutor check`
-and not a vector with mixed signs."""
+and not a vector with mixed signs; every item read as Canvas's importer reads it (canvas_reads)."""
 
 from __future__ import annotations
 
 import io
 import xml.etree.ElementTree as ET
 import zipfile
+from decimal import Decimal
+from functools import lru_cache
 
 import pytest
 import sympy as sp
@@ -38,8 +40,8 @@ def metadata(item: ET.Element) -> dict[str, str]:
 def holds(condition: ET.Element, response: str) -> bool:
     """QTI 1.2's response conditions, as far as the export writes them."""
     tag = condition.tag.split("}")[1]
-    if tag == "conditionvar":
-        return all(holds(c, response) for c in condition)
+    if tag == "conditionvar":  # Canvas: each <varequal> directly in it is an accepted answer
+        return any(holds(c, response) for c in condition)
     if tag == "and":
         return all(holds(c, response) for c in condition)
     if tag == "or":
@@ -72,9 +74,14 @@ def score(item: ET.Element, response: str) -> float:
     return result
 
 
+@lru_cache(maxsize=None)
+def solved(problem: str):
+    return tutor.solve(problem)
+
+
 @pytest.mark.parametrize("problem", bundled_problems())
 def test_every_bundled_problem_exports_a_package_that_parses_and_whose_manifest_lists_its_files(problem):
-    solution = tutor.solve(problem)
+    solution = solved(problem)
     files = package([solution], "Quiz")
     trees = parsed(files)  # every file is XML that parses
     manifest = trees["imsmanifest.xml"]
@@ -93,7 +100,76 @@ def test_every_bundled_problem_exports_a_package_that_parses_and_whose_manifest_
     points = sum(sp.Rational(metadata(i)["points_possible"]) for i in items)
     asked = {n.key for n in numbers} | {key for key, _, _ in texts}
     marks = sum(p.marks for p in tutor.rendering.with_question(solution).question.parts if p.key in asked)
-    assert abs(float(points) - float(marks)) < 1e-6
+    assert points == marks
+
+
+# --- Canvas's reading: Instructure's qti gem (the importer of Canvas New Quizzes), v2.27.0 -------------------
+
+
+def canvas_reads(item: ET.Element) -> tuple[str, list, Decimal]:
+    """(interaction, correct answers, points) of an item as Instructure's qti gem reads it: points are the
+    entry after the points_possible label; a render_fib with fibtype Decimal is a NumericInteraction, whose
+    answers are the respconditions setting SCORE, each read by the first varequal, vargte and varlte in it
+    (margin: the varequal differs from both bounds; exact: all three equal; range: no varequal); any other
+    render_fib is a FillBlankInteraction (unless a final respcondition holds <other/>), whose answers are
+    only the <varequal>s that are children of a <conditionvar> beside a <setvar>."""
+    points = Decimal(metadata(item)["points_possible"])
+    fib = item.find(".//q:render_fib", NS)
+    if fib is None:
+        return "stimulus", [], points
+    conditions = [c for c in item.iterfind(".//q:respcondition", NS) if c.find("q:setvar", NS) is not None]
+    if fib.get("fibtype") == "Decimal":
+        answers = []
+        for c in conditions:
+            if c.find("q:setvar", NS).get("varname") != "SCORE":
+                continue
+            eq, gte, lte = (c.find(f".//q:{tag}", NS) for tag in ("varequal", "vargte", "varlte"))
+            if eq is not None and gte is not None and lte is not None and eq.text == gte.text == lte.text:
+                answers.append(("exact", Decimal(eq.text)))
+            elif eq is not None and gte is not None and lte is not None and eq.text not in (gte.text, lte.text):
+                answers.append(("margin", Decimal(eq.text), Decimal(eq.text) - Decimal(gte.text)))
+            elif eq is None and gte is not None and lte is not None:
+                answers.append(("range", Decimal(gte.text), Decimal(lte.text)))
+            else:
+                raise AssertionError("the gem raises UnsupportedNumreicType")
+        return "numeric", answers, points
+    final_other = any(c.get("continue") != "Yes" and c.find("*/q:other", NS) is not None
+                      for c in item.iterfind(".//q:respcondition", NS))
+    answers = [] if final_other else [v.text for c in conditions for v in c.findall("q:conditionvar/q:varequal", NS)]
+    return "fill_blank", answers, points
+
+
+@pytest.mark.parametrize("problem", bundled_problems())
+def test_canvas_reads_every_answer_and_the_points_add_up_to_the_marks_exactly(problem):
+    from tutor.moodle import refusal
+    from tutor.qti import decimal, tolerance
+
+    solution = solved(problem)
+    if refusal(solution):  # no number to ask: the CLI leaves the file out (test_a_file_no_quiz_can_take...)
+        return
+    files = package([solution], "Quiz")
+    read = [canvas_reads(i) for i in assessment(files).iterfind(".//q:item", NS)]
+    numbers, texts = sub_answers(solution), text_answers(solution)
+    assert [kind for kind, _, _ in read] == ["stimulus"] + ["numeric"] * len(numbers) + ["fill_blank"] * len(texts)
+    for (_, answers, points), n in zip(read[1:], numbers):
+        value = decimal(n.exact)
+        assert answers == [("margin", value, tolerance(value))] and points > 0
+    for (_, answers, points), (_, _, spellings) in zip(read[1 + len(numbers):], texts):
+        assert answers == list(spellings) and points > 0
+    total = sum((points for _, _, points in read), Decimal(0))
+    meta = ET.fromstring(next(v for k, v in files.items() if k.endswith("assessment_meta.xml")))
+    assert Decimal(meta.find("{http://canvas.instructure.com/xsd/cccv1p0}points_possible").text) == total
+    parts = tutor.rendering.with_question(solution).question.parts
+    asked = {n.key for n in numbers} | {key for key, _, _ in texts}
+    assert total == Decimal(str(sum(p.marks for p in parts if p.key in asked)))
+
+
+def test_marks_shared_in_thirds_are_cents_that_add_up():
+    from tutor.qti import points_shared
+
+    assert points_shared(1, 3) == [Decimal("0.34"), Decimal("0.33"), Decimal("0.33")]
+    assert sum(points_shared(25, 7)) == 25 and len(set(points_shared(25, 7))) == 2
+    assert all(p > 0 for p in points_shared(1, 400)) and sum(points_shared(1, 400)) == 1
 
 
 def test_a_mixed_sign_eigenvector_is_not_accepted():

@@ -14,6 +14,7 @@ import tutor
 from tutor import generators
 from tutor.moodle import sub_answers, tolerance
 from tutor.question import distinct_titles
+from tutor.resources import bundled_problems
 
 from .conftest import PROBLEMS, run_cli
 
@@ -168,3 +169,51 @@ def test_a_statement_holding_a_cloze_blank_adds_no_blank_to_the_moodle_question(
     assert blanks and all(kind in ("NUMERICAL", "SHORTANSWER") for _, kind in blanks)
     assert len(blanks) == text.count("<td>{")
     assert "Type &#123;100:SHORTANSWER:=x} or &#123;:NM:=1:0} here, and &#123;1:MC:a&#126;=b} too." in text
+
+
+# --- parts a quiz cannot ask, and files it cannot take ---------------------------------
+
+
+def test_a_kernel_matrix_is_asked_entry_by_entry_in_moodle_and_qti():
+    from tutor.moodle import question_xml
+    from tutor.qti import items
+
+    solution = tutor.solve("kernel-matrix/linear-three-points")
+    asked = [a for a in sub_answers(solution) if a.key == "kernel"]
+    assert [a.label for a in asked[:2]] == [r"\(\mathbf K\), row 1, column 1", r"\(\mathbf K\), row 1, column 2"]
+    assert [a.exact for a in asked] == list(solution.answers["kernel"])  # row by row, exact
+    assert question_xml(solution).count(":NUMERICAL:") == 18  # X^T X and K, 3 × 3 each
+    assert sum(i.kind == "numerical_question" for i in items(solution, "q", 1)) == 18
+
+
+@pytest.mark.parametrize("problem", bundled_problems())
+def test_every_part_has_an_answer_box_or_the_question_says_it_is_graded_outside_the_quiz(problem):
+    from tutor.moodle import answer_note, not_asked, text_answers
+
+    solution = tutor.solve(problem)
+    boxes = {a.key for a in sub_answers(solution)} | {key for key, _, _ in text_answers(solution)}
+    parts = tutor.rendering.with_question(solution).question.parts
+    named = {label for label, _ in not_asked(solution)}
+    assert {p.label for p in parts if p.key not in boxes} == named
+    note = answer_note(solution)
+    assert all(f"Part ({label}) is not asked in this quiz, and is graded outside it" in note for label in named)
+
+
+def test_an_export_names_the_file_no_quiz_can_take_with_its_reason_and_exports_the_others(tmp_path):
+    for command, out in (("moodle", tmp_path / "q.xml"), ("qti", tmp_path / "q.zip")):
+        result = run_cli("export", command, "derivation/mds", "kernel-matrix/rbf-card-distances",
+                         "feature-map/cubic-3d", "-o", str(out))
+        assert result.exit_code == 0 and result.stdout.endswith(": 1 question\n"), result.output
+        warnings = result.stderr.splitlines()
+        assert len(warnings) == 2 and all(w.startswith("warning: ") for w in warnings)
+        assert "derivation/mds" in warnings[0] and "feature-map/cubic-3d" in warnings[1]
+        assert all("(a) its answer is an expression" in w for w in warnings)
+        assert out.exists()
+        alone = run_cli("export", command, "kernel-matrix/rbf-card-distances", "-o", str(out))
+        assert alone.exit_code == 0 and alone.stderr == ""  # a kernel matrix is no expression
+        refused = run_cli("export", command, "derivation/mds", "-o", str(tmp_path / "none"))
+        assert refused.exit_code == 2 and refused.stderr.count("\n") == 1
+        assert "derivation/mds" in refused.stderr and "its answer is an expression" in refused.stderr
+        both = run_cli("export", command, "derivation/mds", "derivation/pca-trace", "-o", str(tmp_path / "none"))
+        assert both.exit_code == 2 and "nothing to export" in both.stderr.splitlines()[-1]
+        assert not (tmp_path / "none").exists()

@@ -236,17 +236,32 @@ def write_figures(files: dict, output: str) -> None:
         write_or_echo(text, os.path.join(folder, name))
 
 
-def numbers_asked(solution, source: str, export: str):
-    """The solution, when its question asks something a numerical quiz can take; else a one-line
-    refusal (a derivation's answer is a matrix expression: the quiz would have nothing to grade)."""
-    from .errors import ProblemError
-    from .moodle import sub_answers, text_answers
+def quiz_solutions(files, timeout, export: str) -> list:
+    """The solutions of the files a numerical quiz can take. A file it cannot take (no part asks a number
+    or an edge code: a derivation's line is an expression) is named on stderr with the reason, and the
+    others are exported; if it takes none, that is the error. A bad file stops the export (exit 2)."""
+    from . import solve
+    from .errors import ProblemError, TutorError
+    from .escaping import printable
+    from .moodle import refusal
 
-    if not sub_answers(solution) and not text_answers(solution):
-        raise ProblemError(f"{export} takes numbers, and no part of this problem asks one (a derivation's answer "
-                           "is an expression): use `tutor export prairielearn` or the practice server",
-                           file=source)
-    return solution
+    solutions, refused = [], []
+    with with_progress(files, "solving") as each:
+        for f in each:
+            solution = solve(f, timeout=timeout)
+            why = refusal(solution)
+            if why:
+                refused.append(ProblemError(f"{export} takes numbers, and no part of this problem asks one: {why}; "
+                                            "use `tutor export prairielearn` or the practice server", file=f))
+            else:
+                solutions.append(solution)
+    if not solutions and len(refused) == 1:
+        raise refused[0]
+    for err in refused:
+        echo(f"warning: {printable(str(err))}", err=True)
+    if not solutions:
+        raise TutorError(f"nothing to export: {export} can take none of the {len(refused)} files")
+    return solutions
 
 
 def figure_stem(output: str | None, fmt: str) -> str | None:
@@ -539,16 +554,14 @@ def export():
 def moodle(files, output, category, timeout):
     """A Moodle XML question bank of the problem FILES: one Cloze question each, with numerical
     sub-answers and the worked solution as general feedback."""
-    from . import solve as solve_problem
     from .deadline import deadline
     from .moodle import quiz_xml
 
-    with with_progress(files, "solving") as each:
-        solutions = [numbers_asked(solve_problem(f, timeout=timeout), f, "Moodle XML") for f in each]
+    solutions = quiz_solutions(files, timeout, "Moodle XML")
     with deadline(timeout * len(files), "writing the questions"):
         text = quiz_xml(solutions, category)
     write_or_echo(text, output)
-    echo(f"{output}: {len(files)} question{'s' if len(files) != 1 else ''}")
+    echo(f"{output}: {len(solutions)} question{'s' if len(solutions) != 1 else ''}")
 
 
 @export.command()
@@ -561,15 +574,13 @@ def moodle(files, output, category, timeout):
 def qti(files, output, title, timeout):
     """A QTI 1.2 package (zip) of the problem FILES for Canvas, Blackboard and other systems: each
     problem's statement, then a numerical item per number asked, with the worked solution as feedback."""
-    from . import solve as solve_problem
     from .deadline import deadline
     from .qti import package, zipped
 
     title = text_option(title, "--title")
     if not output.lower().endswith(".zip"):  # a package is a zip: x.xml would be a zip named as XML
         raise usage_error(f"a QTI package is a zip file: name it FILE.zip, not {output}")
-    with with_progress(files, "solving") as each:
-        solutions = [numbers_asked(solve_problem(f, timeout=timeout), f, "QTI") for f in each]
+    solutions = quiz_solutions(files, timeout, "QTI")
     with deadline(timeout * len(files), "writing the questions"):
         data = zipped(package(solutions, title))
     try:
@@ -577,7 +588,7 @@ def qti(files, output, title, timeout):
             handle.write(data)
     except OSError as error:
         raise cannot_write(output, error) from None
-    echo(f"{output}: {len(files)} question{'s' if len(files) != 1 else ''}")
+    echo(f"{output}: {len(solutions)} question{'s' if len(solutions) != 1 else ''}")
 
 
 @export.command()

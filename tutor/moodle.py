@@ -34,6 +34,7 @@ class SubAnswer:
     key: str
     label: str
     value: float
+    exact: object = None  # the same value, exact (a SymPy number): what QTI writes its decimals from
 
 
 @dataclass(frozen=True)
@@ -107,8 +108,9 @@ def signs(solution) -> Signs:
 
 
 def sub_answers(solution) -> list[SubAnswer]:
-    """Every number the quiz asks of the question's parts: the scalars and lists of scalars among their
-    answers, and the vectors whose sign is a choice, with that sign fixed (see Signs)."""
+    """Every number the quiz asks of the question's parts: the scalars, lists and matrices among their
+    answers (a matrix or a list of points entry by entry, as `tutor check` grades it), and the vectors
+    whose sign is a choice, with that sign fixed (see Signs). What cannot be asked so is in not_asked."""
     from . import topics
     from .rendering import with_question
 
@@ -117,11 +119,18 @@ def sub_answers(solution) -> list[SubAnswer]:
     out = []
     for part in with_question(solution).question.parts:
         key, symbol, value = part.key, part.symbol, solution.answers[part.key]
-        if isinstance(value, sp.MatrixBase) or _has_symbols(value):
+        if _has_symbols(value):
             continue
-        if isinstance(value, tuple) and value and isinstance(value[0], tuple):
+        if isinstance(value, sp.MatrixBase):
+            out += [SubAnswer(key, _matrix_label(symbol, i + 1, j + 1), _float(value[i, j]), value[i, j])
+                    for i in range(value.rows) for j in range(value.cols)]
+        elif isinstance(value, tuple) and value and isinstance(value[0], tuple):
             if key not in plan.flip:
-                continue  # a list of points is not asked number by number
+                if _entrywise(solution, key):  # points graded entry by entry (φ(x_i)): asked so
+                    out += [SubAnswer(key, _vector_label(symbol, i + 1, j + 1) if len(_pieces(symbol)) == 1
+                                      else f"{_maths(_pieces(symbol)[i])}, entry {j + 1}", _float(x), x)
+                            for i, row in enumerate(value) for j, x in enumerate(row)]
+                continue
             columns = _by_columns(rules[key])
             for i, row in enumerate(value):
                 for j, x in enumerate(row):
@@ -131,13 +140,58 @@ def sub_answers(solution) -> list[SubAnswer]:
                     sign = plan.flip[key][vector] if vector < len(plan.flip[key]) else 1
                     label = _cell_label(symbol, i + 1, j + 1, len(value)) if columns else \
                         _vector_label(symbol, vector + 1, entry + 1)
-                    out.append(SubAnswer(key, label, sign * _float(x)))
+                    out.append(SubAnswer(key, label, sign * _float(x), sign * as_expr(x)))
         elif isinstance(value, tuple):
-            out += [SubAnswer(key, _entry_label(symbol, i, len(value)), _float(x))
+            out += [SubAnswer(key, _entry_label(symbol, i, len(value)), _float(x), x)
                     for i, x in enumerate(value, 1)]
         else:
-            out.append(SubAnswer(key, _maths(symbol), _float(value)))
+            out.append(SubAnswer(key, _maths(symbol), _float(value), value))
     return out
+
+
+def _entrywise(solution, key: str) -> bool:
+    """Whether `tutor check` grades the key's answer entry by entry in place (its rule is Entries)."""
+    from . import topics
+    from .checking.rules import Entries, default_rule
+    from .checking.tables import tables
+
+    rule = getattr(tables(topics.get(solution.topic)), "RULES", {}).get(key) or default_rule(solution.answers[key])
+    return type(rule) is Entries
+
+
+def not_asked(solution) -> list[tuple[str, str]]:
+    """(part label, why) for each part that has no answer box in a quiz: a quiz grades one number or code
+    at a time, so an expression, or vectors only right up to a choice of basis, stay with `tutor check`."""
+    from .rendering import with_question
+
+    asked = {n.key for n in sub_answers(solution)} | {key for key, _, _ in text_answers(solution)}
+    out = []
+    for part in with_question(solution).question.parts:
+        if part.key in asked:
+            continue
+        value = solution.answers[part.key]
+        if _has_symbols(value):
+            why = "its answer is an expression"
+        elif part.key in signs(solution).flip:
+            why = "its vectors belong to a repeated eigenvalue (or singular value), where any orthonormal basis is right"
+        else:
+            why = "its answer is right up to a rotation or reordering, which no single right value per number fixes"
+        out.append((part.label, why))
+    return out
+
+
+def not_asked_note(solution) -> str:
+    """The sentences that name the parts a quiz does not ask (HTML), or ''."""
+    return " ".join(f"Part ({label}) is not asked in this quiz, and is graded outside it: {why}."
+                    for label, why in not_asked(solution))
+
+
+def refusal(solution) -> str | None:
+    """Why a quiz cannot take the problem at all, when no part asks a number or an edge code ("(a) its
+    answer is an expression"), or None."""
+    if sub_answers(solution) or text_answers(solution):
+        return None
+    return "; ".join(f"({label}) {why}" for label, why in not_asked(solution))
 
 
 def sign_note(solution) -> str:
@@ -215,6 +269,17 @@ def _vector_label(symbol: str, vector: int, entry: int) -> str:
         return _maths(symbol.replace("_{ij}", f"_{{{entry}{',' if max(entry, vector) > 9 else ''}{vector}}}", 1))
     indexed = _indexed(symbol, vector)
     return f"{_maths(indexed)}, entry {entry}" if indexed else f"{_maths(symbol)}, vector {vector}, entry {entry}"
+
+
+def _matrix_label(symbol: str, row: int, column: int) -> str:
+    """Entry (row, column) of a matrix: "\\(d_{12}^2\\)" when the symbol names its entries, else
+    "\\(\\mathbf K\\), row 1, column 2"."""
+    if "_{ij}" in symbol:
+        return _maths(symbol.replace("_{ij}", f"_{{{row}{',' if max(row, column) > 9 else ''}{column}}}", 1))
+    if re.search(r"_i(?![A-Za-z{])", symbol) and re.search(r"_j(?![A-Za-z{])", symbol):
+        both = re.sub(r"_i(?![A-Za-z{])", f"_{{{row}}}", symbol, count=1)
+        return _maths(re.sub(r"_j(?![A-Za-z{])", f"_{{{column}}}", both, count=1))
+    return f"{_maths(symbol)}, row {row}, column {column}"
 
 
 def _cell_label(symbol: str, row: int, column: int, rows: int) -> str:
@@ -331,9 +396,9 @@ def markdown_to_html(text: str) -> str:
 def answer_note(solution) -> str:
     """What the quiz asks of every answer (HTML): decimals, the signs it fixes, how edge codes are typed."""
     note = "Give decimals to at least 3 significant figures."
-    signs_fixed = sign_note(solution)
-    if signs_fixed:
-        note += " " + signs_fixed
+    for sentences in (sign_note(solution), not_asked_note(solution)):
+        if sentences:
+            note += " " + sentences
     if text_answers(solution):
         note += " Type each edge code as its five entries separated by commas, such as 0,1,X,a,Y."
     return note

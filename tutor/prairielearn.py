@@ -3,17 +3,19 @@
 `tutor export prairielearn FILES|BLUEPRINT -o DIR` writes one question directory per problem file, or per
 question of an exam blueprint, for a course's questions/ folder:
 
-    DIR/<qid>/info.json       uuid (uuid5 of the QID: the same question keeps it when edited), title,
-                              topic, tags, type v3; a blueprint question is not a single variant
+    DIR/<qid>/info.json       uuid (uuid5 of the QID in the course and the source file's name: the same
+                              question keeps it when edited), title, topic, tags, type v3; a blueprint
+                              question is not a single variant
     DIR/<qid>/question.html   the statement as the practice server shows it, one pl-string-input per part
                               (its wording and marks), the feedback and the worked solution
     DIR/<qid>/server.py       three lines each of generate, parse and grade: they call this module
-    DIR/<qid>/tutor.json      what the question is: a fixed problem, or a blueprint question's topic,
-                              difficulty and parts
+    DIR/<qid>/tutor.json      what the question is: a fixed problem and its right answers, or a
+                              blueprint question's topic, difficulty and parts
     DIR/<qid>/problem.yaml    the problem file (a fixed problem only)
 
-PrairieLearn runs server.py in its own Python, so tutor must be installed there (docs/guide/prairielearn.md).
-At run time, generate() puts the variant's problem file into data["params"], so grading a variant does not
+PrairieLearn runs server.py in its own Python, so tutor must be installed there (docs/guide/prairielearn.md),
+and each phase in a fresh process: nothing is cached from one phase to the next, so each does only its
+own work. At run time, generate() puts the variant's problem file into data["params"], so grading a variant does not
 depend on the generator drawing the same problem again (a newer tutor may not); parse() reads each answer
 with the whitelist reader (an unreadable one is a format error, which PrairieLearn shows without using an
 attempt); grade() checks all parts together, so follow-through and named mistakes work as in `tutor check`.
@@ -25,7 +27,6 @@ server.py sees it and grades a float, while tutor reads exact values and decimal
 from __future__ import annotations
 
 import dataclasses
-import hashlib
 import json
 import re
 import uuid
@@ -61,7 +62,12 @@ class QuestionDir:
     """One question directory, in memory: written only once every question of an export is made."""
 
     name: str  # the directory's name: PrairieLearn's QID under the output folder
-    files: tuple[tuple[str, str], ...]  # (file name, text)
+    files: tuple[tuple[str, str], ...]  # (file name, text), all but info.json
+    info: dict  # info.json but its uuid, which write() adds from the QID in the course
+    source: str  # what the question is made from: "problem kernel-pca/example3", "blueprint midterm.yaml 2"
+    prefix: str  # name = slug(prefix-stem): the topic and the file's stem, or the exam's title and qN
+    stem: str
+    folders: tuple[str, ...] = ()  # the source file's folders, innermost first: to tell two q1.yaml apart
 
 
 # --- export --------------------------------------------------------------------------------------------
@@ -83,12 +89,30 @@ def export(paths, timeout: float | None = None) -> list[QuestionDir]:
     out: list[QuestionDir] = []
     for path in paths:
         out += blueprint_questions(path, timeout) if is_blueprint(path) else [problem_question(path, timeout)]
+    return distinct_names(out)
+
+
+def distinct_names(questions: list[QuestionDir]) -> list[QuestionDir]:
+    """Two files called q1.yaml in resit/st01 and resit/st02: kernel-pca-st01-q1 and kernel-pca-st02-q1, named
+    by their folders whatever the order of the arguments; a number only where the folders do not tell."""
+    out = list(questions)
+    for depth in range(1, 4):
+        clash = {q.name for q in out if sum(r.name == q.name for r in out) > 1}
+        if not clash:
+            return out
+        out = [dataclasses.replace(q, name=slug("-".join((q.prefix, *reversed(q.folders[:depth]), q.stem))))
+               if q.name in clash else q for q in out]
     taken: dict[str, int] = {}
-    named = []
-    for q in out:  # two files called example3 in different folders: example3 and example3-2
+    numbered = []
+    for q in out:
         taken[q.name] = taken.get(q.name, 0) + 1
-        named.append(q if taken[q.name] == 1 else dataclasses.replace(q, name=f"{q.name}-{taken[q.name]}"))
-    return named
+        numbered.append(q if taken[q.name] == 1 else dataclasses.replace(q, name=f"{q.name}-{taken[q.name]}"))
+    return numbered
+
+
+def _folders(source: str) -> tuple[str, ...]:
+    """The folders of a source file, innermost first (none for a bundled problem's name)."""
+    return tuple(reversed(Path(source).parent.parts[-3:])) if source not in ("-", "<stdin>") else ()
 
 
 def problem_question(path: str, timeout: float | None = None) -> QuestionDir:
@@ -102,11 +126,15 @@ def problem_question(path: str, timeout: float | None = None) -> QuestionDir:
     solution = solve(loaded, timeout=timeout)
     with deadline(timeout, "rendering the question"):
         view = _view(solution)
-    name = slug(f"{solution.topic}-{Path(source).stem}")
-    info = _info(uuid5("problem", name), solution.title, solution.topic, ["tutor", solution.topic], True)
-    spec = {"format": FORMAT, "kind": "problem", "problem": "problem.yaml", "keys": list(solution.question.keys)}
+    info = _info(solution.title, solution.topic, ["tutor", solution.topic], True)
+    keys = list(solution.question.keys)
+    # The right answers are written now: generate() then reads them and solves nothing.
+    spec = {"format": FORMAT, "kind": "problem", "problem": "problem.yaml", "keys": keys,
+            "correct_answers": {key: answer_text(solution.answers[key]) for key in keys}}
     html = question_html(_parts(view, solution), mustache_safe(view.statement), _solution_html(view), _syntax(solution))
-    return QuestionDir(name, _files(info, html, spec, {"problem.yaml": text}))
+    stem = Path(source).stem
+    return QuestionDir(slug(f"{solution.topic}-{stem}"), _files(html, spec, {"problem.yaml": text}), info,
+                       f"problem {Path(source).name}", solution.topic, stem, _folders(source))
 
 
 def blueprint_questions(path: str, timeout: float | None = None) -> list[QuestionDir]:
@@ -134,12 +162,12 @@ def blueprint_questions(path: str, timeout: float | None = None) -> list[Questio
         fields["marks"] = {p.key: int(p.marks) for p in drawn[1].question.parts}
         question_spec = {"format": FORMAT, "kind": "blueprint", "number": number, "topic": spec.topic,
                          "difficulty": spec.difficulty, "fields": fields, "keys": list(drawn[1].question.keys)}
-        name = f"{title}-q{number}"
-        info = _info(uuid5("blueprint", name), drawn[1].title, spec.topic,
-                     ["tutor", spec.topic, spec.difficulty], False)
+        info = _info(drawn[1].title, spec.topic, ["tutor", spec.topic, spec.difficulty], False)
         html = question_html(_parts(view, drawn[1]), "{{{params.statement}}}", "{{{params.solution}}}",
                              _syntax(drawn[1], counts=False))
-        out.append(QuestionDir(name, _files(info, html, question_spec, {})))
+        out.append(QuestionDir(f"{title}-q{number}", _files(html, question_spec, {}), info,
+                               f"blueprint {Path(plan.source).name} {number}", title, f"q{number}",
+                               _folders(plan.source)))
     return out
 
 
@@ -150,20 +178,34 @@ def _spec_fields(spec) -> dict:
     return fields
 
 
-def _files(info: dict, html: str, spec: dict, extra: dict) -> tuple[tuple[str, str], ...]:
-    return (("info.json", json.dumps(info, indent=2, ensure_ascii=False) + "\n"), ("question.html", html),
-            ("server.py", server_py()), ("tutor.json", json.dumps(spec, indent=2, ensure_ascii=False) + "\n"),
-            *extra.items())
+def _files(html: str, spec: dict, extra: dict) -> tuple[tuple[str, str], ...]:
+    return (("question.html", html), ("server.py", server_py()),
+            ("tutor.json", json.dumps(spec, indent=2, ensure_ascii=False) + "\n"), *extra.items())
 
 
-def _info(identity: str, title: str, topic: str, tags: list[str], single: bool) -> dict:
-    return {"uuid": identity, "title": title, "topic": topic, "tags": tags, "type": "v3", "singleVariant": single}
+def _info(title: str, topic: str, tags: list[str], single: bool) -> dict:
+    return {"title": title, "topic": topic, "tags": tags, "type": "v3", "singleVariant": single}
 
 
-def uuid5(kind: str, name: str) -> str:
-    """A question's uuid from its QID (the directory's name) alone: exporting again, after a typo is fixed,
-    updates the course's question, keeping its statistics and the students' work on it."""
-    return str(uuid.uuid5(NAMESPACE, f"{kind}\n{name}"))
+def info_json(q: QuestionDir, qid: str) -> str:
+    info = {"uuid": uuid5(qid, q.source), **q.info}
+    return json.dumps(info, indent=2, ensure_ascii=False) + "\n"
+
+
+def uuid5(qid: str, source: str) -> str:
+    """A question's uuid from its QID (its path under the course's questions/) and its source (the file's
+    name, and a blueprint's question number), not from the file's text: exporting again, after a typo is
+    fixed, updates the course's question, keeping its statistics and the students' work on it; two
+    questions of one course never share one, as their QIDs differ."""
+    return str(uuid.uuid5(NAMESPACE, f"{qid}\n{source}"))
+
+
+def course_qid(out_dir: str, name: str) -> str:
+    """The QID of a question written into out_dir: its path under the nearest questions/ folder above
+    (course/questions/tutor -> tutor/NAME), or NAME when out_dir is in no questions/ folder."""
+    parts = Path(out_dir).resolve().parts
+    below = parts[len(parts) - parts[::-1].index("questions"):] if "questions" in parts else ()
+    return "/".join((*below, name))
 
 
 def slug(text: str) -> str:
@@ -237,7 +279,7 @@ def write(questions: list[QuestionDir], out_dir: str) -> list[str]:
     written = []
     for q in questions:
         folder = root / q.name
-        for name, text in q.files:
+        for name, text in (("info.json", info_json(q, course_qid(out_dir, q.name))), *q.files):
             path = folder / name
             try:
                 folder.mkdir(parents=True, exist_ok=True)
@@ -252,19 +294,25 @@ def write(questions: list[QuestionDir], out_dir: str) -> list[str]:
 
 
 def question_spec(folder) -> dict:
-    """The directory's tutor.json."""
-    from .problem import parse_json
-
+    """The directory's tutor.json: written by the export, in the course's repository, so Python's own json
+    reads it (tutor.problem's guarded reader, meant for files from anyone, would import the topics)."""
     path = Path(folder) / "tutor.json"
-    return parse_json(path.read_text(encoding="utf-8"), str(path))
+    try:
+        return json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError) as err:
+        raise TutorError(f"cannot read the question's tutor.json: {err}", file=str(path)) from None
 
 
 def generate(data: dict, folder) -> None:
     """The variant: its problem file (fixed, or drawn from data["variant_seed"]) and rendered statement in
     data["params"], the answers in the answers-file syntax in data["correct_answers"]."""
     spec = question_spec(folder)
+    if spec["kind"] == "problem" and "correct_answers" in spec:  # answered at export: nothing to solve
+        data["params"]["tutor_problem"] = (Path(folder) / spec["problem"]).read_text(encoding="utf-8")
+        data["correct_answers"].update(spec["correct_answers"])
+        return
     with _limit("drawing the question"):
-        if spec["kind"] == "problem":
+        if spec["kind"] == "problem":  # exported before tutor.json held the answers
             text = (Path(folder) / spec["problem"]).read_text(encoding="utf-8")
             solution = _checker(text).solution
         else:
@@ -308,7 +356,7 @@ def parse(data: dict, folder) -> None:
     spec = question_spec(folder)
     try:
         with _limit("reading the answers"):
-            checker = _checker(data["params"]["tutor_problem"])
+            checker = _reading(data["params"]["tutor_problem"], tuple(spec["keys"]))
             for key in spec["keys"]:
                 text = _submitted(data, key)
                 if not text:
@@ -430,9 +478,33 @@ def _why(err: Exception) -> str:
     return str(err) if isinstance(err, TutorError) else f"an internal error ({type(err).__name__})"
 
 
+class _Reading:
+    """What reading an answer needs of a Checker (serve.work.read_key: its problem, rules and readers),
+    without solving the problem: parse() runs in a fresh process, and a solve there would double its time."""
+
+    def __init__(self, loaded, keys: tuple[str, ...]):
+        from .checking.rules import default_rule
+        from .checking.tables import tables
+
+        rules = getattr(tables(loaded.topic), "RULES", {})
+        self.problem = loaded.problem
+        self.rules = {key: rules.get(key) or default_rule(None) for key in keys}  # as Checker.rules
+
+    def reader(self, key: str):
+        rule = self.rules[key]  # as Checker.reader
+        return (lambda raw: rule.read(raw, self.problem)) if hasattr(rule, "read") else None
+
+
+def _reading(text: str, keys: tuple[str, ...]) -> _Reading:
+    from .problem import load_problem_text
+
+    return _Reading(load_problem_text(text, "problem.yaml"), keys)
+
+
 @lru_cache(maxsize=16)
 def _checker(text: str):
-    """The checker of a problem file's text (solved once per process: PrairieLearn reuses its workers)."""
+    """The checker of a problem file's text. PrairieLearn forks a fresh process per phase, so the cache serves
+    only a process that grades several submissions (the tests, the question tester's trial)."""
     from .checking.grade import Checker
     from .problem import load_problem_text
     from . import solve
