@@ -68,3 +68,20 @@ def test_rendered_headings_typeset_their_maths(fmt):
                "md": "# Length, distance and angle under $(x^T y)^2$",
                "html": r'<h1>Length, distance and angle under <span class="math inline">\((x^T y)^2\)</span></h1>'}
     assert heading[fmt] in title
+
+
+def test_one_spelling_of_eckart_young():
+    from tutor.generators import generate_one
+
+    titles = [generate_one("svd", d, 1).data["title"] for d in ("easy", "medium", "hard")]
+    assert all("Eckart-Young" not in t for t in titles), titles
+    assert any("Eckart–Young" in t for t in titles)
+    # and in what tutor ships (a quoted seed title, "Eckart-Young Theorem", is the seed's own spelling)
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parent.parent
+    for folder in ("tutor", "templates", "problems", "docs"):
+        for path in (root / folder).rglob("*"):
+            if path.suffix in (".py", ".j2", ".yaml", ".md") and path.is_file():
+                text = path.read_text(encoding="utf-8").replace('"Eckart-Young Theorem"', "")
+                assert "Eckart-Young" not in text, path
