@@ -59,3 +59,15 @@ def test_the_box_is_framed_whole_unless_taller_than_most_of_a_page():
     box = tex[tex.index(r"\textbf{Final answers}") - 400:]
     assert r"\par\nobreak\medskip" in box  # kept with the paragraph before it
     assert r"\pagegoal" not in box  # no longer split between rules because a third of the page is left
+
+
+def test_a_box_of_short_answers_is_set_in_two_columns(tmp_path):
+    # Six one-line answers of a third of the width: (a)-(c) beside (d)-(f), half as tall.
+    pages = _pages("importance-sampling", "three-points", tmp_path)
+    [page] = [p for p in pages if "Final answers" in p]
+    lines = page.split("Final answers")[1].splitlines()
+    assert any("(a)" in line and "(d)" in line for line in lines), page
+    # Example 3's eigenvectors fill more than half a line: one column, in part order
+    pages = _pages("kernel-pca", "example3", tmp_path)
+    box = pages[0].split("Final answers")[1].splitlines()
+    assert not any("(a)" in line and "(d)" in line for line in box)
