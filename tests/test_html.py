@@ -59,11 +59,13 @@ def test_html_sheet_numbers_the_problems(solutions, tmp_path):
     assert ("1. Centred kernel matrix (given)." in page) == solutions  # the brief level's step lead-in
 
 
-def test_a_title_is_text_in_html_never_markup_or_maths(tmp_problem):
+def test_a_title_is_text_in_html_never_markup_or_its_own_maths(tmp_problem):
+    # Its $ is text; only the maths tutor finds in it (x_1) is set as maths, rebuilt from safe characters.
     path = tmp_problem('topic: kernel-pca\ntitle: "Week 6: <b>$5</b> & x_1"\n'
                        "centred_kernel_matrix: [[1, -1], [-1, 1]]\n")
     page = run_cli("solve", path, "-f", "html").output
-    assert "<h1>Week 6: &lt;b&gt;&#36;5&lt;/b&gt; &amp; x_1</h1>" in page
+    assert ('<h1>Week 6: &lt;b&gt;&#36;5&lt;/b&gt; &amp; <span class="math inline">\\(x_1\\)</span></h1>'
+            in page)
     assert "<title>Week 6: &lt;b&gt;$5&lt;/b&gt; &amp; x_1</title>" in page
     page = run_cli("sheet", path, "-f", "html", "-t", "<i>$x$</i>").output
     assert "<h1>&lt;i&gt;&#36;x&#36;&lt;/i&gt;</h1>" in page

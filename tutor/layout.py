@@ -697,3 +697,150 @@ def _bracket(s: str) -> str:
 
 def _break_digits(latex: str) -> str:
     return re.sub(r"\d{31,}", lambda m: r"\allowbreak ".join(re.findall(r"\d{1,3}", m.group(0))), latex)
+
+
+# --- Headings: the maths in a title typeset ----------------------------------------------------------
+# A title is plain text ("Length, distance and angle under (x^T y)^2", "The target p, the proposal q");
+# its maths is found word by word and set as maths, the rest escaped as the format's text. A word is
+# maths when it is a variable (one letter, not "a" or "I", nor a leading "A"), a Greek letter or its
+# name, or carries ^, _ or a Unicode super- or subscript; the operators, numbers and functions around
+# it join it ("gamma = ln 2 / 4", "(1 + x^T y)^2", "2n − m"). Maths is rebuilt from a few safe
+# characters only, so user text never reaches TeX, KaTeX or Markdown as markup.
+
+_GREEK_NAMES = frozenset("alpha beta gamma delta epsilon eta theta lambda mu sigma phi Sigma Phi".split())
+_FUNCTIONS = frozenset("ln exp log".split())
+_OPERATORS = frozenset("= + - − / · × ≤ ≥ ≈".split())
+_GREEK_TEX = {"α": r"\alpha", "β": r"\beta", "γ": r"\gamma", "δ": r"\delta", "ε": r"\varepsilon",
+              "η": r"\eta", "θ": r"\theta", "λ": r"\lambda", "μ": r"\mu", "σ": r"\sigma", "φ": r"\phi",
+              "Σ": r"\Sigma", "Φ": r"\Phi", "π": r"\pi"}
+_SUPER = dict(zip("ᵀ⁰¹²³⁴⁵⁶⁷⁸⁹ⁿ⁻", "T0123456789n-"))
+_SUB = dict(zip("₀₁₂₃₄₅₆₇₈₉ᵢⱼₖ", "0123456789ijk"))
+_SIGNS = {"−": "-", "·": r"\cdot ", "×": r"\times ", "≤": r"\le ", "≥": r"\ge ", "≈": r"\approx ",
+          "½": r"\tfrac{1}{2}"}
+_ATOM = re.compile(r"[A-Za-z0-9/.^_'" + "".join(_GREEK_TEX) + "".join(_SUPER) + "".join(_SUB) + "−½]+")
+_WORD = re.compile(r"(\S+)")
+_TRAILING = ",.;:!?"
+
+
+def _core(token: str) -> tuple[str, str]:
+    """A word without its trailing punctuation, and that punctuation."""
+    core = token.rstrip(_TRAILING)
+    return core, token[len(core):]
+
+
+def _kind(core: str, first: bool) -> str:
+    """'strong' (maths on its own), 'weak' (maths beside maths: a number, a function, a product of
+    capitals after an operator), 'op', or '' (a word of text)."""
+    if core in _OPERATORS:
+        return "op"
+    bare = core.replace("(", "").replace(")", "")
+    if not bare or not _ATOM.fullmatch(bare) or bare.count("(") or core.count("(") != core.count(")") and \
+            not re.fullmatch(r"\(?[^()]*\)?(\^\w+)?", core):
+        return ""
+    if re.fullmatch(r"\d+x\d+", bare) or bare.endswith("."):
+        return ""  # "4x2": a size, read as a word
+    if any(c in bare for c in "^_") or any(c in _SUPER or c in _SUB or c in _GREEK_TEX for c in bare):
+        return "strong" if re.fullmatch(r"[^^_]+([\^_][^^_]+)*", bare) else ""
+    if bare in _GREEK_NAMES:
+        return "strong"
+    if re.fullmatch(r"[−-]?\d*([A-Za-z])(/\d+)?|\d+/[A-Za-z]", bare):
+        letter = re.sub(r"[^A-Za-z]", "", bare)
+        return "" if letter in ("a", "I") or (letter == "A" and first and bare == "A") else "strong"
+    if re.fullmatch(r"[−-]?\d+(\.\d+)?(/\d+)?", bare) or bare in _FUNCTIONS or re.fullmatch(r"[−-]?½?[A-Z]{1,4}", bare):
+        return "weak"
+    return ""
+
+
+def _maths_tex(text: str) -> str:
+    """The TeX of a run of maths words (only characters _ATOM and the operators allow)."""
+    out = []
+    for word in re.split(r"(\s+)", text):
+        if word in _GREEK_NAMES or word.strip("()") in _GREEK_NAMES:
+            word = word.replace(word.strip("()"), "\\" + word.strip("()") + " ")
+        elif word.strip("()") in _FUNCTIONS:
+            word = word.replace(word.strip("()"), "\\" + word.strip("()") + " ")
+        out.append(word)
+    tex = "".join(out)
+    tex = re.sub("[" + "".join(_SUPER) + "]+", lambda m: "^{" + "".join(_SUPER[c] for c in m.group()) + "}", tex)
+    tex = re.sub("[" + "".join(_SUB) + "]+", lambda m: "_{" + "".join(_SUB[c] for c in m.group()) + "}", tex)
+    tex = "".join(_GREEK_TEX[c] + " " if c in _GREEK_TEX else _SIGNS.get(c, c) for c in tex)
+    return re.sub(r" +", " ", tex).strip()
+
+
+def heading_pieces(text: str) -> list[tuple[bool, str]]:
+    """``text`` as (is_maths, piece) pairs: maths pieces as TeX, text pieces as written."""
+    tokens = [(m.start(), m.end(), m.group()) for m in _WORD.finditer(text)]
+    kinds = []
+    for i, (_, _, token) in enumerate(tokens):
+        core, _ = _core(token)
+        kinds.append(_kind(core, i == 0))
+    pieces: list[tuple[bool, str]] = []
+    pos, i = 0, 0
+    while i < len(tokens):
+        if kinds[i] not in ("strong", "weak", "op"):
+            i += 1
+            continue
+        # a run of maths words, ended by a word of text or by punctuation after a word
+        j = i
+        while j < len(tokens) and kinds[j] and not _core(tokens[j][2])[1]:
+            j += 1
+        end = j + 1 if j < len(tokens) and kinds[j] else j
+        run = list(range(i, end))
+        while run and kinds[run[0]] != "strong" and not (kinds[run[0]] == "weak" and "strong" in
+                                                          [kinds[k] for k in run]):
+            run.pop(0)
+        while run and kinds[run[-1]] == "op":
+            run.pop()
+        if run and run[0] > i and kinds[run[0] - 1] == "op":
+            pass
+        words = [_core(tokens[k][2])[0] if k == run[-1] else tokens[k][2] for k in run] if run else []
+        source = text[tokens[run[0]][0]:tokens[run[-1]][0] + len(words[-1])] if run else ""
+        if run and "strong" in [kinds[k] for k in run] and source.count("(") == source.count(")") and \
+                kinds[run[0]] != "op":
+            start, stop = tokens[run[0]][0], tokens[run[0]][0] + len(source)
+            if start > pos:
+                pieces.append((False, text[pos:start]))
+            pieces.append((True, _maths_tex(source)))
+            pos = stop
+            i = run[-1] + 1
+        else:
+            i = max(end, i + 1)
+    if pos < len(text):
+        pieces.append((False, text[pos:]))
+    return pieces
+
+
+def heading_tex(text: str) -> str:
+    """A title from a problem file as LaTeX: its maths as maths, the rest escaped."""
+    from .escaping import latex_text
+
+    return "".join(f"${piece}$" if maths else latex_text(piece) for maths, piece in heading_pieces(str(text)))
+
+
+def heading_md(text: str) -> str:
+    from .escaping import markdown_text
+
+    def escaped(piece: str) -> str:  # markdown_text strips a line's ends; the spaces beside maths stay
+        body = piece.strip()
+        if not body:
+            return piece
+        return piece[:len(piece) - len(piece.lstrip())] + markdown_text(body) + piece[len(piece.rstrip()):]
+
+    return "".join(f"${piece}$" if maths else escaped(piece) for maths, piece in heading_pieces(str(text)))
+
+
+def heading_html(text: str):
+    from markupsafe import Markup
+
+    from .rendering import html_text
+
+    return Markup("".join(f'<span class="math inline">\\({html.escape(piece)}\\)</span>' if maths
+                          else str(html_text(piece)) for maths, piece in heading_pieces(str(text))))
+
+
+def step_title(title: str) -> str:
+    """A step's title (tutor's own text, which may hold $…$ already) with its bare maths as $…$."""
+    parts = re.split(r"(\$[^$]*\$)", str(title))
+    return "".join(part if part.startswith("$") else
+                   "".join(f"${piece}$" if maths else piece for maths, piece in heading_pieces(part))
+                   for part in parts)

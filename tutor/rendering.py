@@ -31,7 +31,8 @@ from .escaping import FILTERS as TEXT_FILTERS, latex_text
 from .exact.implicit import IMPLICIT
 from .exact.tidy import Scaled, as_expr, count_ops, numeric, shown
 from .resources import resource_dir
-from .layout import flush_mark, mark, name_roots, name_wide_values, naming_values, split_wide_matrices
+from .layout import (flush_mark, heading_html, heading_md, heading_tex, mark, name_roots, name_wide_values,
+                     naming_values, split_wide_matrices, step_title)
 from .steps import Solution, Step
 
 FORMATS = ("md", "tex", "html")  # the formats of a worked solution (JSON is built in Python, below)
@@ -595,6 +596,11 @@ FILTERS = {
     "html_body": html_body,
     "display_maths": display_maths,
     "final_answers": final_answers,
+    # titles with their maths typeset (layout.py)
+    "heading_tex": heading_tex,
+    "heading_md": heading_md,
+    "heading_html": heading_html,
+    "step_title": step_title,
 }
 FILTERS.update(TEXT_FILTERS)  # free text (titles, file names) escaped for each format: escaping.py
 

@@ -63,8 +63,10 @@ def block(fmt: str, figure: Figure | None) -> str:
             return f"\\emph{{Figure {n} ({caption.rstrip('.')}) is left out: {latex_text(str(err))}.}}\n"
         return f"*{note}*\n" if fmt == "md" else _html_note(note)
     if fmt == "tex":
-        return (f"\\begin{{center}}\\begin{{minipage}}{{\\linewidth}}\\centering\n{tikz(picture)}\\par\n"
-                f"\\vspace{{2pt}}{{\\small Figure {n}: {caption}}}\n\\end{{minipage}}\\end{{center}}\n")
+        # A float: here when it fits, else at the top of the next page while the steps after it fill
+        # this one (a block kept here would move whole and leave the rest of the page empty).
+        return (f"\\begin{{figure}}[htbp]\\centering\n{tikz(picture)}\\par\n"
+                f"\\vspace{{2pt}}{{\\small Figure {n}: {caption}\\par}}\n\\end{{figure}}\n")
     if fmt == "html":
         from markupsafe import Markup, escape
 

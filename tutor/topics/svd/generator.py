@@ -33,7 +33,7 @@ INNER_TRIES = 50  # cheap draws per call of make: one shape in a few per cent of
 def make(rng, difficulty):
     if difficulty == "easy":
         D = [[rng.randint(-3, 4) for _ in range(2)] for _ in range(2)]
-        return {"title": "SVD and Eckart-Young", "matrix": D, "rank": 1} if _whole_singular_values(D) else None
+        return {"title": "SVD and Eckart–Young", "matrix": D, "rank": 1} if _whole_singular_values(D) else None
     return draw.first_built(_built, rng, difficulty, INNER_TRIES)
 
 
@@ -53,7 +53,7 @@ def _built(rng, difficulty):
         return None
     if zeros_of(lefts, rights, outer_sum(scaled[:rank], rights[:rank]), D) != ZEROS[difficulty]:
         return None  # one solution path per difficulty: the same zeros in D, its vectors and D_r
-    return {"title": "SVD and Eckart-Young", "matrix": D, "rank": rank}
+    return {"title": "SVD and Eckart–Young", "matrix": D, "rank": rank}
 
 
 def zeros_of(*matrices) -> tuple[int, ...]:
