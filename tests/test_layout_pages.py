@@ -71,3 +71,30 @@ def test_a_box_of_short_answers_is_set_in_two_columns(tmp_path):
     pages = _pages("kernel-pca", "example3", tmp_path)
     box = pages[0].split("Final answers")[1].splitlines()
     assert not any("(a)" in line and "(d)" in line for line in box)
+
+
+def test_a_problems_figures_are_set_before_the_next_problem_of_a_sheet_starts(tmp_path):
+    """A floated figure waits for room; on a sheet it must not drift into the next problem (the frame sets a
+    float barrier, placeins' idea, between problems). A tall figure placed just before problem 2 cannot fit
+    on its page, so only the barrier keeps it ahead of problem 2."""
+    import sys
+
+    from tests.test_golden import _pdflatex
+
+    exe = _pdflatex()
+    if shutil.which("pdftotext") is None:
+        pytest.skip("pdftotext (poppler-utils) is not installed")
+    files = [str(PROBLEMS / "kernel-pca" / "example3.yaml"), str(PROBLEMS / "pca" / "two-d-one-component.yaml")]
+    subprocess.run([sys.executable, "-m", "tutor", "sheet", "--solutions", *files, "-o", str(tmp_path / "s.tex")],
+                   check=True, capture_output=True, timeout=300)
+    tex = (tmp_path / "s.tex").read_text(encoding="utf-8")
+    barrier = "\\tutorfloatbarrier\n"
+    assert tex.count(barrier) == 1
+    tall = "\\begin{figure}[htbp]\\rule{1pt}{0.9\\textheight}\\caption{A tall box}\\end{figure}\n"
+    (tmp_path / "s.tex").write_text(tex.replace(barrier, tall + barrier), encoding="utf-8")
+    result = subprocess.run([exe, "-interaction=nonstopmode", "-halt-on-error", "s.tex"], cwd=tmp_path,
+                            capture_output=True, text=True, timeout=120)
+    assert result.returncode == 0, result.stdout[-2000:]
+    text = subprocess.run(["pdftotext", "s.pdf", "-"], cwd=tmp_path, capture_output=True, text=True, timeout=60,
+                          check=True).stdout
+    assert text.index("A tall box") < text.index("Problem 2")
