@@ -1,22 +1,52 @@
-"""derivation: one of the six derivations with one line faded, the line chosen by its difficulty."""
+"""derivation: one of the six derivations with blanks, chosen by difficulty.
+
+easy: one inner line that takes a substitution or one rule, with nothing hidden after it; medium: the key
+step of the derivation, or one line's reason; hard: a line and a reason, now and then two lines in a row
+(the second judged from the student's first: follow-through) and a reason. Every problem lists its blanks
+(answers blank1, blank2, …), so that a blueprint asks the same parts of every variant of a difficulty.
+"""
 
 from tutor.topics.derivation.derivations import ALL
 
 RULES = {
-    "easy": "One of the six derivations with a substitution line left blank (a definition such as "
-            "K = XᵀX or Σ = (1/n)XXᵀ put in, or a given identity restated).",
-    "medium": "A line that takes one rule to fill: multiplying out, UᵀU = I, tr(AB) = tr(BA), HA = 0.",
-    "hard": "The key step of a derivation left blank: UᵀU = I in the trace, completing the square, "
-            "multiplying by nΦᵀ, XH = X, the eigenvalue λ/n of Σ.",
+    "easy": "One of the six derivations with one inner line left blank that takes a substitution or one rule "
+            "(a definition such as K = XᵀX put in, multiplying out, UᵀU = I); the line after it is shown.",
+    "medium": "The key step of a derivation left blank (UᵀU = I in the trace, completing the square, multiplying "
+              "by nΦᵀ, XH = X, the eigenvalue λ/n of Σ), or the reason for one line, chosen from the derivation's "
+              "list of rules or written out.",
+    "hard": "Two or three blanks, one of them a line's reason: a line and the reason for another, or two lines in "
+            "a row (the second is judged from the student's own first line) and a reason; a line that would give "
+            "a blank away is hidden.",
 }
+
+
+def _followed(spec, k: int) -> bool:
+    """Whether the line after line k (1-based) undoes it: a blank there would hide it."""
+    return k < len(spec.lines) and spec.lines[k].undoes
 
 
 def make(rng, difficulty):
     name = rng.choice(sorted(ALL))
-    lines = [i for i, line in enumerate(ALL[name].lines, start=1) if line.level == difficulty]
-    if not lines:
-        return None
-    return {"title": ALL[name].title, "derivation": name, "fade": rng.choice(lines)}
+    spec = ALL[name]
+    count = len(spec.lines)
+    levels = {k: line.level for k, line in enumerate(spec.lines, start=1)}
+    if difficulty == "easy":
+        lines = [k for k in range(2, count) if levels[k] in ("easy", "medium") and not _followed(spec, k)]
+        return {"title": spec.title, "derivation": name, "blanks": [rng.choice(lines)]} if lines else None
+    if difficulty == "medium":
+        if rng.random() < 0.5:
+            lines = [k for k in levels if levels[k] == "hard"]
+            return {"title": spec.title, "derivation": name, "blanks": [rng.choice(lines)]}
+        reasons = [k for k in range(2, count + 1) if levels[k] in ("medium", "hard")]
+        return {"title": spec.title, "derivation": name, "blanks": [f"reason {rng.choice(reasons)}"]}
+    lines = [k for k in levels if levels[k] in ("medium", "hard")]
+    first = rng.choice(lines)
+    blanks = [first]
+    if first < count and spec.lines[first].lhs is None and rng.random() < 0.4:
+        blanks.append(first + 1)  # the next line continues this one: follow-through from the student's line
+    reasons = [k for k in range(2, count + 1) if k not in blanks and levels[k] in ("medium", "hard")]
+    blanks.append(f"reason {rng.choice(reasons)}")
+    return {"title": spec.title, "derivation": name, "blanks": blanks}
 
 
 def nice(solution, difficulty):
@@ -24,5 +54,5 @@ def nice(solution, difficulty):
 
 
 def path(solution):
-    """Every derivation and faded line is its own way of working."""
-    return (solution.problem.derivation, solution.problem.fade)
+    """Every derivation and set of blanks is its own way of working."""
+    return (solution.problem.derivation, solution.problem.blanks)
