@@ -41,6 +41,16 @@ class BlankRule(Rule):
         return Judgement(EXACT if verdict.correct else None, verdict.message)
 
 
+    def wrong_text(self, problem, right: str) -> str:
+        """A readable answer that is wrong (PrairieLearn's question tester): another rule's letter, or twice
+        the right-hand side."""
+        blank = problem.blank_of(self.key)
+        if blank is not None and blank.kind == "reason":
+            spec = problem.spec
+            return next(spec.letter(r.key) for r in spec.rules if spec.letter(r.key) != right)
+        return f"2 ({right})"
+
+
 def read_line(raw: object, problem) -> Given | Unreadable:
     if isinstance(raw, bool) or not isinstance(raw, (str, int)):
         return Unreadable("write the expression as a string, such as \"tr(X^T X)\"")

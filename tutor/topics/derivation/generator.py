@@ -44,8 +44,8 @@ def make(rng, difficulty):
     blanks = [first]
     if first < count and spec.lines[first].lhs is None and rng.random() < 0.4:
         blanks.append(first + 1)  # the next line continues this one: follow-through from the student's line
-    reasons = [k for k in range(2, count + 1) if k not in blanks and levels[k] in ("medium", "hard")]
-    blanks.append(f"reason {rng.choice(reasons)}")
+    reasons = [k for k in levels if k not in blanks and levels[k] in ("medium", "hard")]
+    blanks.append(f"reason {rng.choice(reasons or [k for k in levels if k not in blanks])}")
     return {"title": spec.title, "derivation": name, "blanks": blanks}
 
 
