@@ -393,6 +393,17 @@ def test_a_line_that_would_give_a_blank_away_is_hidden():
     assert nothing.problem.hidden == frozenset()
 
 
+@pytest.mark.parametrize("name, index", _line_ids(), ids=lambda x: str(x))
+def test_the_line_shown_after_a_blank_never_repeats_it(name, index):
+    """The next line the problem shows has another right-hand side than the blank (uw-lemma's line 7 repeated
+    line 6's, Eckart–Young's line 5 line 4's: they are hidden when that line is blank)."""
+    problem = solve_yaml(f"topic: derivation\nderivation: {name}\nblanks: [{index + 1}]\n").problem
+    lines = verify.parsed_lines(name)
+    shown = [k for k in range(index + 1, len(lines)) if k + 1 not in problem.hidden]
+    if shown and shown[0] == index + 1:
+        assert expr.canonical(lines[index + 1].rhs) != expr.canonical(lines[index].rhs)
+
+
 @pytest.mark.parametrize("fmt", ["md", "tex", "html", "json"])
 def test_a_two_blank_problem_renders_in_every_format(fmt):
     solution = solve_yaml(TWO)

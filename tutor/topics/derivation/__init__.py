@@ -200,7 +200,8 @@ def solve(problem: Problem) -> Solution:
                               Reason(rule.key, spec.letter(rule.key), rule.text), data, (check,), line.note))
     count = rows[0].instances
     steps.append(Step("derivation", "deriv_chain", "The derivation, line by line",
-                      chain(rows, {b.number for b in problem.blanks if b.kind == "line"}),
+                      chain(rows, {b.number for b in problem.blanks if b.kind == "line"},
+                            {b.number for b in problem.blanks if b.kind == "reason"}),
                       None, ChainData(rows=tuple(rows), shapes=_shapes(spec),
                                       problem_block=problem_chain(problem, rows) if problem.blanks else "",
                                       asked=asked(problem) if problem.blanks else "",
@@ -232,14 +233,15 @@ def _rows(spec: Derivation) -> list[Row]:
     return rows
 
 
-def chain(rows, boxed=frozenset(), shown=None) -> str:
-    r"""The derivation as one aligned block: lhs &rel rhs &&(k)\; reason. ``boxed``: the lines whose
-    right-hand side is boxed (the solution marks the blanks it fills); ``shown``: line number -> (lhs, rhs,
-    reason) as the problem shows them (a blank, a hidden line), in place of the row's."""
+def chain(rows, boxed=frozenset(), reasons=frozenset(), shown=None) -> str:
+    r"""The derivation as one aligned block: lhs &rel rhs &&(k)\; reason. ``boxed`` and ``reasons``: the
+    lines whose right-hand side or reason is boxed (the solution marks the blanks it fills); ``shown``: line
+    number -> (lhs, rhs, reason) as the problem shows them (a blank, a hidden line), in place of the row's."""
     shown = shown or {}
     out = []
     for row in rows:
-        lhs, rhs, reason = shown.get(row.number, (row.lhs, rhs_of(row, boxed), row.reason))
+        reason = rf"\boxed{{{row.reason}}}" if row.number in reasons else row.reason
+        lhs, rhs, reason = shown.get(row.number, (row.lhs, rhs_of(row, boxed), reason))
         out.append(rf"{lhs} &{row.relation} {rhs} &&\text{{({row.number})}}\quad {reason}")
     return "\\begin{aligned}\n" + " \\\\\n".join(out) + "\n\\end{aligned}"
 

@@ -40,8 +40,9 @@ class Line:
     rule: str  # the key of its reason in the derivation's rules
     note: str = ""  # a sentence more: why the rule gives this line (the full solution; a blank's own step)
     level: str = "medium"  # how hard it is to fill in: easy (a substitution), medium (one rule), hard (key step)
-    # Whether the previous line can be read off this one by undoing a substitution: this line is then
-    # hidden when the previous one is a blank (the line after a blank never gives it away).
+    # Whether the previous line can be read off this one (by undoing a substitution or one rule, or because
+    # it has the same right-hand side): this line is then hidden when the previous one is a blank (the line
+    # after a blank never gives it away).
     undoes: bool = False
     lhs_tex: str = ""  # the left-hand side as the notes write it, when the grammar cannot (a sum over i)
 
@@ -112,7 +113,7 @@ PCA_TRACE = Derivation(
             "the covariance matrix $\\frac1n\\sum_i \\mathbf x_i\\mathbf x_i^T = \\frac1n\\mathbf X\\mathbf X^T$",
             ("Σ", "S")),
      Symbol("n", "n", "1", "1", "the number of points")),
-    (Rule("columns", r"$\|\mathbf A\|_F^2$ sums the squared lengths of the columns of $\mathbf A$",
+    (Rule("columns", r"$\|\mathbf A\|_F^2 = \sum_i \|\mathbf a_i\|^2$",
           ("columns", "sum over the columns", "sum of squared column lengths", "frobenius norm of the columns")),
      FROB, EXPAND,
      Rule("orth", r"$\mathbf U^T\mathbf U = \mathbf I$", ("U^T U = I", "orthonormal columns", "orthonormal")),
@@ -121,7 +122,8 @@ PCA_TRACE = Derivation(
           ("X X^T = n Sigma", "Sigma = (1/n) X X^T", "Sigma = 1/n X X^T", "definition of Sigma")),
      TRANSPOSE, TRACE_SUM),
     (Line("norm(X - U U^T X)^2", "=", "norm(X - U U^T X)^2", "columns",
-          r"Column $i$ of $\mathbf X - \mathbf U\mathbf U^T\mathbf X$ is $\mathbf x_i - \mathbf U\mathbf U^T\mathbf x_i$.",
+          r"The Frobenius norm sums over the columns $\mathbf a_i$ of $\mathbf A$, and column $i$ of "
+          r"$\mathbf X - \mathbf U\mathbf U^T\mathbf X$ is $\mathbf x_i - \mathbf U\mathbf U^T\mathbf x_i$.",
           "easy", lhs_tex=r"\sum_{i=1}^n \left\|\mathbf x_i - \mathbf U \mathbf U^{T} \mathbf x_i\right\|^2"),
      Line(None, "=", "tr((X - U U^T X)^T (X - U U^T X))", "frob",
           r"With $\mathbf A = \mathbf X - \mathbf U\mathbf U^T\mathbf X$.", "easy", undoes=True),
@@ -255,7 +257,7 @@ UW = Derivation(
           r"The first term is the only one with $\mathbf y$, and it is $0$ at $\mathbf y = \mathbf V^T\mathbf x$.",
           "medium"),
      Line("norm(x - V V^T x)^2", "=", "norm(x)^2 - norm(V^T x)^2", "best", r"Line 5 with $\mathbf y = \mathbf V^T\mathbf x$.",
-          "medium"),
+          "medium", undoes=True),  # its right-hand side is line 6's
      Line("norm(x - U W x)^2", ">=", "norm(x - V V^T x)^2", "lines",
           r"By line 1, $\mathbf U\mathbf W\mathbf x = \mathbf V\mathbf y$ for that $\mathbf y$; line 6 bounds its error "
           r"below by line 7's.", "medium")),
@@ -330,7 +332,7 @@ ECKART = Derivation(
           r"$\|\boldsymbol\Delta - \mathbf N\|^2 = \sum_i \sigma_i(\boldsymbol\Delta - \mathbf N)^2 \ge "
           r"\sum_i \delta_{i+r}^2 = \|\boldsymbol\Delta - \boldsymbol\Delta_r\|^2$.", "hard"),
      Line("norm(D - Dr)^2", "=", "norm(Delta - Deltar)^2", "choose", r"Lines 1 to 3 with $\mathbf M = \mathbf D_r$.",
-          "medium"),
+          "medium", undoes=True),  # its right-hand side is line 4's
      Line(None, "=", "norm(Delta)^2 - norm(Deltar)^2", "discard",
           r"$\delta_{r+1}^2 + \delta_{r+2}^2 + \dots$, the squares of the discarded singular values.", "medium"),
      Line("norm(D - M)^2", ">=", "norm(D - Dr)^2", "lines", "", "easy")),

@@ -59,7 +59,7 @@ class Reason(sp.Atom):
         return (self.key,)
 
     def _latex(self, printer=None) -> str:
-        return rf"\text{{({self.letter}) }}{math_text(self.text)}"
+        return rf"\text{{rule ({self.letter}): }}{math_text(self.text)}"
 
     def _sympystr(self, printer=None) -> str:
         # the JSON's exact string and a report's "read as": the letter, as a student types it
