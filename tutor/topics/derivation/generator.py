@@ -25,13 +25,24 @@ def _followed(spec, k: int) -> bool:
     return k < len(spec.lines) and spec.lines[k].undoes
 
 
+def _repeats(spec, k: int) -> bool:
+    """Whether line k's right-hand side is a side another line shows (it would be copied, not worked)."""
+    from tutor.topics.derivation import expr, verify
+
+    lines = verify.parsed_lines(spec.name)
+    mine = expr.canonical(lines[k - 1].rhs)
+    return any(expr.canonical(side) == mine for j, line in enumerate(lines, start=1) if j != k
+               for side in ((line.rhs,) if spec.lines[j - 1].lhs is None else (line.lhs, line.rhs)))
+
+
 def make(rng, difficulty):
     name = rng.choice(sorted(ALL))
     spec = ALL[name]
     count = len(spec.lines)
     levels = {k: line.level for k, line in enumerate(spec.lines, start=1)}
     if difficulty == "easy":
-        lines = [k for k in range(2, count) if levels[k] in ("easy", "medium") and not _followed(spec, k)]
+        lines = [k for k in range(2, count)
+                 if levels[k] in ("easy", "medium") and not _followed(spec, k) and not _repeats(spec, k)]
         return {"title": spec.title, "derivation": name, "blanks": [rng.choice(lines)]} if lines else None
     if difficulty == "medium":
         if rng.random() < 0.5:

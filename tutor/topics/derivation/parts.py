@@ -11,7 +11,10 @@ DEFAULT_PARTS = tuple(WORDING)
 
 
 def problem_wording(problem, key: str):
-    """The one blank of `fade: K` named by its line (no blueprint draws such a problem)."""
+    """The one blank of `fade: K` named by its line (no blueprint draws such a problem); the one blank of
+    `blanks: [K]` is "the blank", as its statement calls it."""
     if key == "line" and problem.fade is not None:
         return WORDING[key][0], f"Give the right-hand side of line {problem.fade}."
+    if key == "blank1" and len(problem.blanks) == 1:
+        return WORDING["line"]
     return None
