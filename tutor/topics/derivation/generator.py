@@ -1,9 +1,9 @@
 """derivation: one of the six derivations with blanks, chosen by difficulty.
 
 easy: one inner line that takes a substitution or one rule, with nothing hidden after it; medium: the key
-step of the derivation, or one line's reason; hard: a line and a reason, now and then two lines in a row
-(the second judged from the student's first: follow-through) and a reason. Every problem lists its blanks
-(answers blank1, blank2, …), so that a blueprint asks the same parts of every variant of a difficulty.
+step of the derivation, or one line's reason; hard: two lines and a reason, the two lines now and then in a
+row (the second judged from the student's first: follow-through). Every problem of a difficulty has as many
+blanks (answers blank1, blank2, …), so that a blueprint asks the same parts of every variant.
 """
 
 from tutor.topics.derivation.derivations import ALL
@@ -14,9 +14,9 @@ RULES = {
     "medium": "The key step of a derivation left blank (UᵀU = I in the trace, completing the square, multiplying "
               "by nΦᵀ, XH = X, the eigenvalue λ/n of Σ), or the reason for one line, chosen from the derivation's "
               "list of rules or written out.",
-    "hard": "Two or three blanks, one of them a line's reason: a line and the reason for another, or two lines in "
-            "a row (the second is judged from the student's own first line) and a reason; a line that would give "
-            "a blank away is hidden.",
+    "hard": "Three blanks: two lines and the reason for a third, the two lines often in a row (the second is "
+            "judged from the student's own first line: follow-through); a line that would give a blank away is "
+            "hidden.",
 }
 
 
@@ -52,9 +52,11 @@ def make(rng, difficulty):
         return {"title": spec.title, "derivation": name, "blanks": [f"reason {rng.choice(reasons)}"]}
     lines = [k for k in levels if levels[k] in ("medium", "hard")]
     first = rng.choice(lines)
-    blanks = [first]
-    if first < count and spec.lines[first].lhs is None and rng.random() < 0.4:
-        blanks.append(first + 1)  # the next line continues this one: follow-through from the student's line
+    if first < count and spec.lines[first].lhs is None and rng.random() < 0.5:
+        second = first + 1  # the next line continues this one: judged from the student's line (follow-through)
+    else:
+        second = rng.choice([k for k in lines if k != first] or [k for k in levels if k != first])
+    blanks = sorted((first, second))
     reasons = [k for k in levels if k not in blanks and levels[k] in ("medium", "hard")]
     blanks.append(f"reason {rng.choice(reasons or [k for k in levels if k not in blanks])}")
     return {"title": spec.title, "derivation": name, "blanks": blanks}
