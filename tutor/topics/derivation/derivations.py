@@ -478,10 +478,10 @@ MDS = Derivation(
           r"so also $\mathbf 1^T\mathbf H = \mathbf 0^T$.", "easy"),
      Line("H A H", "=", "-(1/2) H s ones^T H - (1/2) H ones s^T H + H X^T X H", "line1", "", "easy"),
      Line(None, "=", "H X^T X H", "kills", r"$\mathbf 1^T\mathbf H = \mathbf 0^T$ ends the first term and "
-          r"$\mathbf H\mathbf 1 = \mathbf 0$ the second.", "medium"),
+          r"$\mathbf H\mathbf 1 = \mathbf 0$ the second.", "hard"),
      Line(None, "=", "X^T X", "centred",
           r"The points are centred: $\mathbf X\mathbf H = \mathbf X - \frac1n(\mathbf X\mathbf 1)\mathbf 1^T = \mathbf X$, "
-          r"and $\mathbf H\mathbf X^T = (\mathbf X\mathbf H)^T = \mathbf X^T$.", "hard"),
+          r"and $\mathbf H\mathbf X^T = (\mathbf X\mathbf H)^T = \mathbf X^T$.", "medium"),  # B = XᵀX is given
      Line("B", "=", "H A H", "gram", "", "easy")),
     r"The inner products, and from them the points up to a rotation, follow from the distances alone: "
     r"$\mathbf B = \mathbf H\mathbf A\mathbf H$, which is $b_{ij} = a_{ij} - \bar a_{i\cdot} - \bar a_{\cdot j} + "
