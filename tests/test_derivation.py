@@ -49,10 +49,10 @@ def test_the_instances_have_several_shapes_and_meet_their_constraints():
         assert k * v == lam * v and (v.T * v)[0, 0] == 1 and lam > 0
 
 
-def _scaled(rhs: expr.Node) -> expr.Node:
-    """A wrong rhs: 3/2 times the right one (a zero rhs becomes 𝟏, nothing else is zero)."""
+def _scaled(rhs: expr.Node, table) -> expr.Node:
+    """A wrong rhs: 3/2 times the right one (a zero rhs, an n-vector, becomes 𝟏 or the weights a)."""
     if isinstance(rhs, expr.Num) and rhs.value == 0:
-        return expr.Sym("ones")
+        return expr.Sym("ones" if "ones" in table else "a")
     return expr.Prod((expr.Num(sp.Rational(3, 2)), rhs))
 
 
@@ -61,7 +61,7 @@ def test_a_wrong_line_is_caught(name, index):
     derivation = ALL[name]
     line = verify.parsed_lines(name)[index]
     if line.rel == "=":
-        wrong = (line.lhs, "=", _scaled(line.rhs))
+        wrong = (line.lhs, "=", _scaled(line.rhs, derivation.table))
     else:  # the inequality the other way round fails on some instance (it is strict there)
         wrong = (line.lhs, "<=" if line.rel == ">=" else ">=", line.rhs)
     with pytest.raises(verify.LineFails):
@@ -135,7 +135,7 @@ def test_text_reads_back_to_the_same_tree():
 
 
 def test_json_exact_strings_are_sympy_matrix_expressions():
-    data = json.loads(render(solve(str(PROBLEMS / "derivation" / "pca-trace.yaml")), "json"))
+    data = json.loads(render(solve_yaml("topic: derivation\nderivation: pca-trace\nfade: 4\n"), "json"))
     exact = data["answers"]["line"]["exact"]
     value = sp.sympify(exact)
     x = sp.MatrixSymbol("X", *sp.symbols("d n"))
@@ -148,14 +148,18 @@ def test_json_exact_strings_are_sympy_matrix_expressions():
 
 @pytest.mark.parametrize("name", NAMES)
 def test_every_bundled_derivation_solves_and_renders(name):
+    """Each bundled problem leaves two or three blanks, one a reason: the problem boxes them numbered, the
+    solution fills them in (a step each, then the whole chain with the filled blanks boxed)."""
     solution = solve(str(PROBLEMS / "derivation" / f"{name}.yaml"))
-    assert len(solution.steps) == len(ALL[name].lines) and all(s.passed for s in solution.steps)
-    fade = solution.problem.fade
-    assert solution.step("line").data.number == fade
+    blanks = solution.problem.blanks
+    assert len(blanks) >= 2 and any(b.kind == "reason" for b in blanks)
+    assert len(solution.steps) == len(blanks) + 1 and all(s.passed for s in solution.steps)
+    assert [s.key for s in solution.steps] == [f"blank{i}" for i in range(1, len(blanks) + 1)] + ["derivation"]
     md = render(solution, "md")
     problem, worked = md.split("## Solution")
-    assert r"\boxed{\;?\;}" in problem and r"\boxed" not in worked  # the problem blanks it, the solution fills it in
-    assert ALL[name].conclusion in worked
+    for i in range(1, len(blanks) + 1):
+        assert rf"\boxed{{\;{i}\;}}" in problem and rf"\boxed{{\;{i}\;}}" not in worked
+    assert ALL[name].conclusion in worked and ALL[name].watch_out in worked
     for fmt in ("tex", "html"):
         assert render(solution, fmt, "full")
 
@@ -179,7 +183,7 @@ def test_bad_fields_are_one_line_errors(tmp_path):
         in str(problem_error("topic: derivation\nderivation: pca-trac\n"))
     assert "fade: must be from 1 to 6, got 9" in str(problem_error("topic: derivation\nderivation: mds\nfade: 9\n"))
     _, line = solve_error_line(tmp_path, "topic: derivation\nderivation: gram-trick\nfade: x\n")
-    assert "fade: must be a whole number from 1 to 7" in line
+    assert "fade: must be a whole number from 1 to 8" in line
 
 
 # --- checking a faded line ----------------------------------------------------------------------------
@@ -191,20 +195,21 @@ def _verdict(name: str, fade: int, answer):
 
 
 @pytest.mark.parametrize("name, fade, answer", [
-    ("pca-trace", 3, "tr(X^T X) - tr(X^T U U^T X)"),
-    ("pca-trace", 3, "tr(XX^T) - tr(U^TXX^TU)"),  # any expression equal to it
-    ("pca-trace", 5, "n tr(U^T Sigma U)"),
-    ("gram-trick", 4, "λ/n X v"),
-    ("gram-trick", 4, r"\frac{\lambda}{n}\mathbf X\mathbf v"),
+    ("pca-trace", 4, "tr(X^T X) - tr(X^T U U^T X)"),
+    ("pca-trace", 4, "tr(XX^T) - tr(U^TXX^TU)"),  # any expression equal to it
+    ("pca-trace", 6, "||X||^2 - n tr(U^T Sigma U)"),
+    ("gram-trick", 3, "λ/n X v"),
+    ("gram-trick", 3, r"\frac{\lambda}{n}\mathbf X\mathbf v"),
     ("uw-lemma", 5, "||y - V'x||^2 + ||x||^2 - ||V'x||^2"),
     ("eckart-young", 2, "norm(Delta - L^T M R)^2"),
-    ("kernel-pca", 8, "1/η"),
-    ("kernel-pca", 8, "inv(eta)"),
+    ("kernel-pca", 13, "1/η"),
+    ("kernel-pca", 13, "inv(eta)"),
+    ("kernel-pca", 7, "eta c"),
     ("mds", 2, "0"),
-    ("mds", 5, "-2 X^T X"),
-    ("mds", 6, "-1/2 (I - 1/n ones ones^T) A (I - 1/n 𝟏𝟏ᵀ)"),
-    ("gram-trick", 4, "(lambda/n) X v + (2 I - I 2) X v"),  # c·I times a number, in a sum with matrices
-    ("mds", 6, "-1/2 H A H + 2 I - I 2"),
+    ("mds", 5, "X^T X"),
+    ("mds", 6, "(I - 1/n ones ones^T) A (I - 1/n 𝟏𝟏ᵀ)"),
+    ("gram-trick", 3, "(lambda/n) X v + (2 I - I 2) X v"),  # c·I times a number, in a sum with matrices
+    ("mds", 6, "H A H + 2 I - I 2"),
 ])
 def test_a_right_expression_is_correct(name, fade, answer):
     result = _verdict(name, fade, answer)
@@ -213,25 +218,26 @@ def test_a_right_expression_is_correct(name, fade, answer):
 
 
 @pytest.mark.parametrize("name, fade, answer, verdict, message", [
-    ("gram-trick", 4, "lambda X v", "wrong", "it is n times the right-hand side"),
-    ("pca-trace", 3, "-tr(X^T X) + tr(X^T U U^T X)", "wrong", "it is -1 times the right-hand side"),
-    ("pca-trace", 3, "tr(X^T X) - tr(U U^T)", "wrong", "differs on 24 of 24 random instances"),
-    ("gram-trick", 4, "X^T v", "wrong", "cannot multiply n×d by n×1 in X^T v (v is n×1)"),
-    ("mds", 5, "-2 X X^T", "wrong", "this is d×d, the line needs n×n"),
+    ("gram-trick", 3, "lambda X v", "wrong", "it is n times the right-hand side"),
+    ("pca-trace", 4, "-tr(X^T X) + tr(X^T U U^T X)", "wrong", "it is -1 times the right-hand side"),
+    ("pca-trace", 4, "tr(X^T X) - tr(U U^T)", "wrong", "differs on 24 of 24 random instances"),
+    ("gram-trick", 3, "X^T v", "wrong", "cannot multiply n×d by n×1 in X^T v (v is n×1)"),
+    ("mds", 5, "X X^T", "wrong", "this is d×d, the line needs n×n"),
     ("mds", 5, "-2 X^T Y", "unreadable", "unknown symbol 'Y' (allowed: A, B, H, X, n, ones, s, I"),
     ("mds", 5, "[1, 2", "unreadable", "write it without brackets"),
     ("mds", 5, True, "unreadable", "write the expression as a string"),
-    ("kernel-pca", 8, "inv(c^T c - 1/eta)", "wrong", "has no inverse here"),
+    ("mds", 5, "-2 X^T X", "wrong", "it is -2 times the right-hand side"),  # A is −½d²: no −2 left
+    ("kernel-pca", 13, "inv(c^T c - 1/eta)", "wrong", "has no inverse here"),
     # Every side of a chain has the blank's value: copying a side the problem shows is no step.
-    ("gram-trick", 4, "Sigma X v", "wrong", "but it is Sigma (X v), which the problem shows"),
+    ("gram-trick", 3, "Sigma X v", "wrong", "but it is Sigma (X v), which the problem shows"),
     ("eckart-young", 2, "norm(D - M)^2", "wrong", "but it is norm(D - M)^2, which the problem shows"),
     ("mds", 5, "H A H", "wrong", "but it is H A H, which the problem shows"),
-    ("pca-trace", 3, "norm(X - U U^T X)^2", "wrong", "which the problem shows"),
-    ("kernel-pca", 3, "Phi^T (Phi Phi^T Phi c)", "wrong", "which the problem shows"),
+    ("pca-trace", 4, "norm(X - U U^T X)^2", "wrong", "which the problem shows"),
+    ("kernel-pca", 3, "Phi^T (Phi Phi^T Phi a)", "wrong", "which the problem shows"),
     ("uw-lemma", 5, "x^T x + y^T V^T V y - 2 y^T V^T x", "wrong", "which the problem shows"),
-    ("gram-trick", 4, "Sigma X v - (Sigma - (lambda/n) I) X v", "wrong", "it still has Sigma, which this line eliminates"),
-    ("mds", 5, "-2 X^T X H", "wrong", "it still has H, which this line eliminates"),
-    ("pca-trace", 5, "tr(U^T X X^T U)", "wrong", "which the problem shows"),
+    ("gram-trick", 3, "Sigma X v - (Sigma - (lambda/n) I) X v", "wrong", "it still has Sigma, which this line eliminates"),
+    ("mds", 5, "X^T X H", "wrong", "it still has H, which this line eliminates"),
+    ("pca-trace", 3, "tr((X - U U^T X)^T (X - U U^T X))", "wrong", "which the problem shows"),
 ])
 def test_a_wrong_expression_says_why(name, fade, answer, verdict, message):
     result = _verdict(name, fade, answer)
@@ -241,7 +247,7 @@ def test_a_wrong_expression_says_why(name, fade, answer, verdict, message):
 # The zero scalar, vector and matrix are one value, fitted to the line's shape (issue 29): "0" on a matrix
 # line crashed (Zero / Matrix in the factor hint), and "0 ones" for H𝟏 = 0 was "the line needs a scalar".
 @pytest.mark.parametrize("name, fade, answer, verdict", [
-    *[("gram-trick", fade, zero, "wrong") for fade in (1, 2, 3, 4, 7) for zero in ("0", "0 I", "X - X", "0 X v")],
+    *[("gram-trick", fade, zero, "wrong") for fade in (1, 2, 3, 7) for zero in ("0", "0 I", "X - X", "0 X v")],
     *[("mds", 2, zero, "correct") for zero in ("0", "0 ones", "0 I", "0 H ones", "ones - ones")],
     ("mds", 2, "ones", "wrong"),
     ("mds", 5, "0", "wrong"),
@@ -259,23 +265,23 @@ def test_zero_on_a_matrix_line_is_judged_by_cli_and_practice_server(tmp_path):
 
     answers = tmp_path / "a.yaml"
     answers.write_text('line: "0"\n')
-    out = run_cli("check", "derivation/gram-trick", "--fade", "4", str(answers), "--format", "text")
+    out = run_cli("check", "derivation/gram-trick", "--fade", "3", str(answers), "--format", "text")
     assert out.exit_code == 0 and "internal error" not in out.stdout + out.stderr
     assert "it is zero" in out.stdout
-    for seed in range(1, 30):  # a generated derivation whose faded line is a matrix
-        checker = work._checker("derivation", "hard", seed)
-        if expr.shape(checker.solution.answers["line"].node, checker.problem.spec.table) != ("1", "1"):
+    for seed in range(1, 30):  # a generated derivation whose first blank is a matrix line
+        checker = work._checker("derivation", "easy", seed)
+        if expr.shape(checker.solution.answers["blank1"].node, checker.problem.spec.table) != ("1", "1"):
             break
-    assert work.check("derivation", "hard", seed, {"line": "0"}).verdicts[0].verdict == "wrong"
+    assert work.check("derivation", "easy", seed, {"blank1": "0"}).verdicts[0].verdict == "wrong"
 
 
 def test_cli_fade_blanks_a_line_and_check_takes_it(tmp_path):
     out = run_cli("solve", "derivation/gram-trick", "--fade", "2")
     assert out.exit_code == 0
     problem = out.stdout.split("## Solution")[0]
-    assert r"\frac{1}{n} \mathbf X \mathbf K \mathbf v &= \boxed{\;?\;} &&(2)" in problem
+    assert r" &= \boxed{\;?\;} &&\text{(2)}\quad \mathbf K = \mathbf X^T\mathbf X" in problem
     answers = tmp_path / "a.yaml"
-    answers.write_text('line: "(1/n) X X^T X v"\n')
+    answers.write_text('line: "(1/n) X K v"\n')
     out = run_cli("check", "derivation/gram-trick", "--fade", "2", str(answers), "--format", "text")
     assert out.exit_code == 0 and "correct" in out.stdout
     out = run_cli("solve", "kernel-pca/example3", "--fade", "1")
@@ -292,25 +298,225 @@ def test_numerical_exports_refuse_a_derivation(tmp_path):
 def test_the_practice_server_reads_and_judges_the_line():
     from tutor.serve import work
 
-    checker = work._checker("derivation", "hard", 7)
-    right = str(checker.solution.answers["line"])
-    assert work.check("derivation", "hard", 7, {"line": right}).verdicts[0].verdict == "correct"
-    assert work.check("derivation", "hard", 7, {"line": f"2 ({right})"}).verdicts[0].verdict == "wrong"
-    assert work.preview("derivation", "hard", 7, "line", "X^T X").error is None
+    checker = work._checker("derivation", "easy", 7)
+    right = str(checker.solution.answers["blank1"])
+    assert work.check("derivation", "easy", 7, {"blank1": right}).verdicts[0].verdict == "correct"
+    assert work.check("derivation", "easy", 7, {"blank1": f"2 ({right})"}).verdicts[0].verdict == "wrong"
+    symbol = checker.problem.spec.symbols[0].name
+    assert work.preview("derivation", "easy", 7, "blank1", f"{symbol}^T {symbol}").error is None
+
+
+# --- a problem with blanks: two lines in a row and a reason -------------------------------------------
+
+TWO = "topic: derivation\nderivation: pca-trace\nblanks: [3, reason 5]\n"
+FOLLOW = "topic: derivation\nderivation: kernel-pca\nblanks: [6, 7, reason 10]\n"
+
+
+def _report(text: str, answers: dict):
+    checker = Checker(solution_loaded(text))
+    return checker.check(checker.read(answers, "answers.yaml"))
+
+
+def test_a_two_blank_problem_says_what_it_asks_and_boxes_each_blank():
+    solution = solve_yaml(TWO)
+    problem = render(solution, "md").split("## Solution")[0]
+    assert "Fill in blank 1, the right-hand side of line 3 and blank 2, the reason for line 5." in problem
+    assert "Prove" not in problem and "Show that" not in problem
+    assert r"&= \boxed{\;1\;} &&\text{(3)}\quad \text{Multiply out}" in problem
+    assert r"&&\text{(5)}\quad \boxed{\;2\;}" in problem
+    # the rules to choose the reason from, lettered, with one the derivation does not use
+    assert "**Rules**" in problem and r"(E) $\operatorname{tr}(\mathbf A\mathbf B)" in problem
+    assert r"(G) $(\mathbf A\mathbf B)^T = \mathbf B^T\mathbf A^T$" in problem
+    assert [p.key for p in solution.question.parts] == ["blank1", "blank2"]
+
+
+def test_each_blank_of_a_two_blank_problem_is_judged_right_and_wrong():
+    right = _report(TWO, {"blank1": "tr(X^T X - 2 X^T U U^T X + X^T U U^T U U^T X)", "blank2": "E"})
+    assert [r.verdict for r in right.results] == ["correct", "correct"] and right.score == 2
+    typed = _report(TWO, {"blank1": "tr(X^T X) - 2 tr(X^T U U^T X) + tr(X^T U U^T U U^T X)",
+                          "blank2": "tr(AB) = tr(BA)"})
+    assert [r.verdict for r in typed.results] == ["correct", "correct"]
+    wrong = _report(TWO, {"blank1": "tr(X^T X) - tr(X^T U U^T X)", "blank2": "(C)"})
+    assert [r.verdict for r in wrong.results] == ["wrong", "wrong"]
+    # line 3's value is line 4's too, but line 4 is shown: a copy of it is no step
+    assert "which the problem shows" in wrong.result("blank1").message
+    assert wrong.result("blank2").message == "(C) is not what takes line 5 from the line before"
+
+
+@pytest.mark.parametrize("typed, message", [
+    ("Z", "there is no rule Z: the rules are A to H"),
+    ("Pythagoras", "not one of this derivation's rules: give its letter, A to H"),
+    ("", "give a reason as a letter A to H"),
+    (3, "give a reason as a letter A to H"),
+])
+def test_a_reason_that_is_no_rule_is_unreadable(typed, message):
+    result = _report(TWO, {"blank2": typed}).result("blank2")
+    assert result.verdict == "unreadable" and message in result.message
+
+
+@pytest.mark.parametrize("typed", ["e", "(E)", "E.", "tr(A B) = tr(B A)", "TR(AB)=TR(BA)", "cyclic",
+                                   r"\operatorname{tr}(\mathbf A\mathbf B) = \operatorname{tr}(\mathbf B\mathbf A)"])
+def test_a_reason_is_read_by_its_letter_or_written_out(typed):
+    assert _report(TWO, {"blank2": typed}).result("blank2").verdict == "correct"
+
+
+def test_the_second_of_two_lines_in_a_row_follows_through_from_the_first():
+    """Line 7 continues line 6: a wrong line 6 (2K̂a) with line 7 worked right from it (2ηc) earns
+    follow-through; line 7 copied from the wrong line 6 does not."""
+    right = _report(FOLLOW, {"blank1": "Khat a", "blank2": "eta c", "blank3": "lines 8 and 9"})
+    assert [r.verdict for r in right.results] == ["correct", "correct", "correct"]
+    follow = _report(FOLLOW, {"blank1": "2 Khat a", "blank2": "2 eta c"})
+    assert follow.result("blank1").verdict == "wrong"
+    assert follow.result("blank2").verdict == "follow-through", follow.result("blank2").message
+    assert "consistent with your own blank1" in follow.result("blank2").message
+    copied = _report(FOLLOW, {"blank1": "2 Khat a", "blank2": "2 Khat a"})
+    assert copied.result("blank2").verdict == "wrong"
+    assert "it is 2 times the right-hand side" in copied.result("blank2").message
+    unrelated = _report(FOLLOW, {"blank1": "2 Khat a", "blank2": "3 eta c"})
+    assert unrelated.result("blank2").verdict == "wrong"
+    # the reason is no line: nothing follows into it
+    assert _report(FOLLOW, {"blank1": "2 Khat a", "blank3": "J"}).result("blank3").verdict == "wrong"
+
+
+def test_a_line_that_would_give_a_blank_away_is_hidden():
+    """pca-trace line 5 undoes line 4's step (tr(AB) = tr(BA) backwards) and line 6 undoes line 5's: with line 4
+    blank both are ⋯, and a copy of line 5 is then no restatement of a shown side."""
+    solution = solve_yaml("topic: derivation\nderivation: pca-trace\nblanks: [4]\n")
+    assert solution.problem.hidden == {5, 6}
+    problem = render(solution, "md").split("## Solution")[0]
+    assert problem.count(r"&= \cdots &&") == 2 and "left out" in problem
+    assert r"\left\|\mathbf X\right\|_F^2 - n" not in problem  # line 6 is not shown
+    result = _report("topic: derivation\nderivation: pca-trace\nblanks: [4]\n",
+                     {"blank1": "norm(X)^2 - tr(U^T X X^T U)"}).result("blank1")
+    assert result.verdict == "correct", result.message
+    nothing = solve_yaml("topic: derivation\nderivation: pca-trace\nblanks: [3]\n")
+    assert nothing.problem.hidden == frozenset()
+
+
+@pytest.mark.parametrize("name, index", _line_ids(), ids=lambda x: str(x))
+def test_the_line_shown_after_a_blank_never_repeats_it(name, index):
+    """The next line the problem shows has another right-hand side than the blank (uw-lemma's line 7 repeated
+    line 6's, Eckart–Young's line 5 line 4's: they are hidden when that line is blank)."""
+    problem = solve_yaml(f"topic: derivation\nderivation: {name}\nblanks: [{index + 1}]\n").problem
+    lines = verify.parsed_lines(name)
+    shown = [k for k in range(index + 1, len(lines)) if k + 1 not in problem.hidden]
+    if shown and shown[0] == index + 1:
+        assert expr.canonical(lines[index + 1].rhs) != expr.canonical(lines[index].rhs)
+
+
+@pytest.mark.parametrize("fmt", ["md", "tex", "html", "json"])
+def test_a_two_blank_problem_renders_in_every_format(fmt):
+    solution = solve_yaml(TWO)
+    for detail in ("brief", "full"):
+        out = render(solution, fmt, detail)
+        assert "blank 2" in out.lower() or "blank2" in out
+    if fmt == "json":
+        data = json.loads(render(solution, "json"))
+        assert data["answers"]["blank2"]["exact"] == "E"
+        assert data["problem"]["blanks"] == [3, "reason 5"]
+        chain = next(s for s in data["steps"] if s["key"] == "derivation")
+        assert chain["formula"].startswith(r"\begin{aligned}") and r"&&\text{(5)}" in chain["formula"]
+
+
+def test_a_two_blank_problem_in_the_practice_server_and_prairielearn(tmp_path):
+    from tutor import prairielearn
+    from tutor.serve import work
+
+    seed = 3
+    checker = work._checker("derivation", "hard", seed)
+    right = {k: str(v) for k, v in checker.solution.answers.items()}
+    assert {v.verdict for v in work.check("derivation", "hard", seed, right).verdicts} == {"correct"}
+    wrong = {"blank1": f"2 ({right['blank1']})", "blank3": "A" if right["blank3"] != "A" else "B"}
+    verdicts = work.check("derivation", "hard", seed, wrong).verdicts
+    assert [v.verdict for v in verdicts] == ["wrong", "missing", "wrong"]
+    view = work.view("derivation", "hard", seed)
+    assert r"\boxed{\;3\;}" in view.statement and len(view.parts) == 3
+    # PrairieLearn: the bundled two-blank problem, generated, parsed and graded through server.py's calls
+    problem = tmp_path / "two.yaml"
+    problem.write_text(TWO)
+    question = prairielearn.problem_question(str(problem))
+    folder = tmp_path / "q"
+    prairielearn.write([question], str(folder))
+    qdir = folder / question.name
+    data = {"params": {}, "correct_answers": {}, "variant_seed": 1}
+    prairielearn.generate(data, qdir)
+    assert data["correct_answers"]["blank2"] == "E"
+    for kind, score in (("correct", 1.0), ("incorrect", 0.0)):
+        trial = dict(data, test_type=kind)
+        prairielearn.trial(trial, qdir)
+        assert not trial["format_errors"] and trial["score"] == score, trial
+
+
+@pytest.mark.parametrize("blanks, message", [
+    ("[9]", "blanks[1]: this derivation has lines 1 to 6, got 9"),
+    ("[3, 3]", "blanks[2]: the right-hand side of line 3 is blank twice"),
+    ("[why 3]", "blanks[1]: must be a line number K or 'reason K', got 'why 3'"),
+    ("[1, 2, 3, 4, 5]", "blanks: has 5 blanks; at most 4"),
+    ("3", "blanks: must be a list of blanks"),
+])
+def test_bad_blanks_are_one_line_errors(blanks, message):
+    assert message in str(problem_error(f"topic: derivation\nderivation: mds\nblanks: {blanks}\n"))
+    assert "not both" in str(problem_error("topic: derivation\nderivation: mds\nfade: 2\nblanks: [3]\n"))
+
+
+# --- the derivations as the notes write them ----------------------------------------------------------
+
+
+def test_each_derivation_has_its_own_watch_out_and_typeset_title():
+    from tutor.escaping import latex_text
+
+    assert len({d.watch_out for d in ALL.values()}) == len(ALL)
+    for name in NAMES:
+        solution = solve(str(PROBLEMS / "derivation" / f"{name}.yaml"))
+        title = latex_text(solution.title)
+        assert "XXT" not in title and "XTX" not in title, title  # a superscript T lost in LaTeX
+        assert "Eckart-Young" not in render(solution, "md", "full")
+
+
+def test_the_rigour_points_are_in_the_lines():
+    kernel = ALL["kernel-pca"]
+    assert not any(line.lhs == "Khat c" and line.rhs == "eta c" for line in kernel.lines)  # K̂ never cancelled
+    assert "null vector" in " ".join(line.note for line in kernel.lines)
+    assert "U = V A" not in " ".join(line.rhs for line in ALL["uw-lemma"].lines)
+    assert not any(s.name == "A" for s in ALL["uw-lemma"].symbols)
+    eckart = ALL["eckart-young"]
+    assert "Weyl" in eckart.rule(eckart.lines[3].rule).text and "R^T" in eckart.rule(eckart.lines[2].rule).text
+    trace = ALL["pca-trace"]
+    assert trace.lines[0].lhs_tex.startswith(r"\sum_{i=1}^n") and "Frobenius" in trace.setting
+    assert r"\right\|_F^2" in solve_yaml(TWO).step("derivation").formula
+
+
+def test_mds_means_by_a_what_the_mds_topic_means():
+    """A_ij = −½d²_ij and B = HAH, in the derivation as in the MDS topic (issue 30)."""
+    from tutor.topics import mds
+
+    instance = verify.instances("mds")[0].values
+    x, a = instance["X"], instance["A"]
+    assert a[0, 1] == -((x[:, 0] - x[:, 1]).T * (x[:, 0] - x[:, 1]))[0, 0] / 2
+    assert "HAH" in mds.ANSWER_KEYS["b_matrix"] and ALL["mds"].lines[-1].rhs == "H A H"
 
 
 # --- generating ---------------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("difficulty", ["easy", "medium", "hard"])
-def test_generated_problems_fade_a_line_of_their_difficulty_reproducibly(difficulty):
+def test_generated_difficulty_means_something():
+    """easy: one inner line, nothing hidden; medium: one blank, the key step or a reason; hard: two lines and a
+    reason (as many blanks for every seed: a blueprint asks the same parts of every variant)."""
     from tutor.generators import generate_one
 
-    for seed in range(1, 6):
-        one, again = generate_one("derivation", difficulty, seed), generate_one("derivation", difficulty, seed)
-        assert one.data == again.data
-        line = ALL[one.data["derivation"]].lines[one.data["fade"] - 1]
-        assert line.level == difficulty
+    for seed in range(1, 16):
+        easy, medium, hard = (generate_one("derivation", d, seed).data for d in ("easy", "medium", "hard"))
+        assert easy == generate_one("derivation", "easy", seed).data  # reproducible
+        count = len(ALL[easy["derivation"]].lines)
+        (line,) = easy["blanks"]
+        assert isinstance(line, int) and 1 < line < count
+        assert solve_yaml(f"topic: derivation\nderivation: {easy['derivation']}\nblanks: [{line}]\n").problem.hidden \
+            == frozenset()
+        (one,) = medium["blanks"]
+        spec = ALL[medium["derivation"]]
+        assert str(one).startswith("reason") or spec.lines[one - 1].level == "hard"
+        assert len(hard["blanks"]) == 3 and str(hard["blanks"][-1]).startswith("reason")
+        assert all(isinstance(k, int) for k in hard["blanks"][:2])
 
 
 @pytest.mark.parametrize("text, message", [

@@ -20,7 +20,8 @@ import time
 from .conftest import ROOT
 
 SEED = 2029
-CASES = 3000  # over every line of the six derivations (39 lines): about 77 strings a line
+CASES = 3000  # over every line of the six derivations (48 lines): about 62 strings a line
+REASON_CASES = 960  # a line's reason as the answer (blanks: [reason K]): 20 strings a line
 PER_STRING = 2.0  # seconds of CPU for reading and judging one string
 CPU_LIMIT = 120  # seconds of CPU for the whole child
 MEMORY = 3 * 1024**3  # bytes of address space for the child
@@ -115,6 +116,33 @@ def cases():
     return out
 
 
+def reason_string(rng: random.Random, name: str) -> str:
+    """A reason as a student might write it: a letter (some out of range), a rule of the menu as written or as
+    typed, mangled, or soup."""
+    from tutor.topics.derivation.derivations import ALL
+
+    rules = ALL[name].rules
+    r = rng.random()
+    if r < 0.25:
+        return rng.choice(["A", "b", "(C)", "D.", "Z", "(", "()", "AA", " e ", "1", "A B"])
+    rule = rng.choice(rules)
+    text = rng.choice((rule.text, *rule.typed))
+    if r < 0.55:
+        return text
+    if r < 0.85:
+        return mutated(rng, text)
+    return soup(rng)
+
+
+def reason_cases():
+    """(derivation, line, answer) for the reason blanks: every line's reason in turn."""
+    from tutor.topics.derivation.derivations import ALL
+
+    lines = [(name, k) for name in sorted(ALL) for k in range(1, len(ALL[name].lines) + 1)]
+    rng = random.Random(SEED + 1)
+    return [(*lines[i % len(lines)], reason_string(rng, lines[i % len(lines)][0])) for i in range(REASON_CASES)]
+
+
 def _run() -> None:
     """The child: check every case, print one JSON line per bad one, then a summary line."""
     from tutor import load_problem_text
@@ -122,14 +150,17 @@ def _run() -> None:
 
     checkers = {}
     worst, bad, verdicts = 0.0, 0, {}
-    for name, fade, text in cases():
-        if (name, fade) not in checkers:
-            checkers[name, fade] = Checker(load_problem_text(f"topic: derivation\nderivation: {name}\nfade: {fade}\n"))
-        checker = checkers[name, fade]
+    every = [(name, fade, text, "line") for name, fade, text in cases()]
+    every += [(name, line, text, "blank1") for name, line, text in reason_cases()]
+    for name, fade, text, key in every:
+        if (name, fade, key) not in checkers:
+            blank = f"fade: {fade}" if key == "line" else f"blanks: [reason {fade}]"
+            checkers[name, fade, key] = Checker(load_problem_text(f"topic: derivation\nderivation: {name}\n{blank}\n"))
+        checker = checkers[name, fade, key]
         start = time.process_time()
         problem = None
         try:
-            result = checker.check(checker.read({"line": text}, "answers.yaml")).result("line")
+            result = checker.check(checker.read({key: text}, "answers.yaml")).result(key)
             verdicts[result.verdict] = verdicts.get(result.verdict, 0) + 1
             if result.verdict not in ("correct", "wrong", "unreadable"):
                 problem = f"verdict {result.verdict!r}"
@@ -143,7 +174,8 @@ def _run() -> None:
             problem = f"took {spent:.2f} s of CPU (at most {PER_STRING})"
         if problem is not None:
             bad += 1
-            print(json.dumps({"derivation": name, "fade": fade, "text": text, "problem": problem}), flush=True)
+            print(json.dumps({"derivation": name, "fade": fade, "key": key, "text": text, "problem": problem}),
+                  flush=True)
     print(json.dumps({"summary": True, "bad": bad, "worst": worst, "verdicts": verdicts}), flush=True)
 
 
@@ -167,9 +199,10 @@ def test_fuzz_every_derivation_line_is_read_or_refused_quickly():
 def test_the_cases_are_deterministic_and_cover_every_line():
     from tutor.topics.derivation.derivations import ALL
 
-    assert cases() == cases()
-    assert {(name, fade) for name, fade, _ in cases()} == {
-        (name, k) for name in ALL for k in range(1, len(ALL[name].lines) + 1)}
+    assert cases() == cases() and reason_cases() == reason_cases()
+    every = {(name, k) for name in ALL for k in range(1, len(ALL[name].lines) + 1)}
+    assert {(name, fade) for name, fade, _ in cases()} == every
+    assert {(name, line) for name, line, _ in reason_cases()} == every
 
 
 if __name__ == "__main__":

@@ -403,8 +403,11 @@ def trial(data: dict, folder) -> None:
     kind = data.get("test_type", "correct")
     if kind == "correct":
         answers = {k: right[k] for k in keys}
-    elif kind == "incorrect":
-        answers = {k: wrong_answer(right[k]) for k in keys}
+    elif kind == "incorrect":  # a rule may say what a wrong answer of its kind is (a derivation's reason)
+        checker = _checker(data["params"]["tutor_problem"])
+        rules = checker.rules
+        answers = {k: rules[k].wrong_text(checker.problem, right[k]) if hasattr(rules[k], "wrong_text")
+                   else wrong_answer(right[k]) for k in keys}
     else:  # invalid: an unclosed bracket, which the reader refuses
         answers = {k: "[" + right[k] for k in keys}
     attempt = {"params": data["params"], "correct_answers": right, "raw_submitted_answers": dict(answers),

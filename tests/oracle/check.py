@@ -1144,7 +1144,7 @@ def _derivation_instance(name: str, rng: np.random.Generator):
         u = np.linalg.qr(rng.normal(size=(d, r)))[0]
         values = {"X": x, "U": u, "Sigma": x @ x.T / n, "n": n}
         error = sq(x - u @ u.T @ x)
-        return {"d": d, "n": n, "r": r}, values, [error] * 4 + [np.trace(u.T @ x @ x.T @ u)]
+        return {"d": d, "n": n, "r": r}, values, [error] * 6
     if name == "gram-trick":
         d, n = 4, 3
         x = rng.normal(size=(d, n))
@@ -1152,16 +1152,16 @@ def _derivation_instance(name: str, rng: np.random.Generator):
         v, lam = vecs[:, -1:], w[-1]
         u = x @ v / np.sqrt(lam)
         values = {"X": x, "K": x.T @ x, "Sigma": x @ x.T / n, "v": v, "lambda": lam, "u": u, "n": n}
-        lines = [lam * v, x @ x.T @ x @ v / n, x @ x.T @ x @ v / n, lam / n * x @ v, lam, lam, lam / n * u]
+        lines = [x @ x.T @ x @ v / n] * 3 + [lam] * 3 + [lam / n * u, 1.0]
         return {"d": d, "n": n}, values, lines
     if name == "uw-lemma":
         d, r = 4, 2
         v = np.linalg.qr(rng.normal(size=(d, r)))[0]
         a, w = rng.normal(size=(r, r)), rng.normal(size=(r, d))
         x, y = rng.normal(size=(d, 1)), rng.normal(size=(r, 1))
-        values = {"x": x, "y": y, "V": v, "A": a, "U": v @ a, "W": w}
+        values = {"x": x, "y": y, "V": v, "U": v @ a, "W": w}  # the span of V holds the range of U W
         best = sq(x) - sq(v.T @ x)
-        return {"d": d, "r": r}, values, [v @ a @ w @ x] + [sq(x - v @ y)] * 4 + [best, sq(x - v @ v.T @ x)]
+        return {"d": d, "r": r}, values, [v @ a @ w @ x] + [sq(x - v @ y)] * 4 + [best] * 3
     if name == "eckart-young":
         n, d, r = 5, 3, 1
         data = rng.normal(size=(n, d))
@@ -1175,7 +1175,7 @@ def _derivation_instance(name: str, rng: np.random.Generator):
         values = {"D": data, "L": left, "R": right, "Delta": delta, "Deltar": kept, "Dr": left @ kept @ right.T,
                   "M": m, "N": left.T @ m @ right}
         rest = float(np.sum(sigma[r:] ** 2))
-        return {"n": n, "d": d, "r": r}, values, [sq(data - m)] * 3 + [rest] * 3
+        return {"n": n, "d": d, "r": r}, values, [sq(data - m)] * 3 + [rest] * 4
     if name == "kernel-pca":
         m_, n = 4, 3
         phi = rng.normal(size=(m_, n))
@@ -1183,22 +1183,23 @@ def _derivation_instance(name: str, rng: np.random.Generator):
         eta = w[-1]
         c = vecs[:, -1:] / np.sqrt(eta)
         khat, lam = phi.T @ phi, eta / n
-        u = phi @ c
-        values = {"Phi": phi, "Sigmaphi": phi @ phi.T / n, "Khat": khat, "c": c, "u": u, "eta": eta,
-                  "lambda": lam, "n": n}
+        u, a, b = phi @ c, c, rng.normal(size=(n, 1))  # K̂ is regular here: the weights a are c
+        values = {"Phi": phi, "Sigmaphi": phi @ phi.T / n, "Khat": khat, "a": a, "b": b, "c": c, "u": u,
+                  "eta": eta, "lambda": lam, "n": n}
         quad = float((c.T @ khat @ c)[0, 0])
-        return {"m": m_, "n": n}, values, [lam * u, lam * phi @ c, n * lam * khat @ c, n * lam * khat @ c,
-                                          eta * c, quad, quad, 1 / eta]
+        return {"m": m_, "n": n}, values, [lam * u, lam * phi @ a, n * lam * khat @ a, eta * khat @ a, khat @ c,
+                                          khat @ a, eta * c, float((b.T @ khat @ b)[0, 0]), np.zeros((n, 1)),
+                                          phi @ c, quad, quad, 1 / eta]
     if name == "mds":
         d, n = 2, 4
         x = rng.normal(size=(d, n))
         x -= x.mean(axis=1, keepdims=True)
         gram = x.T @ x
-        a = np.array([[sq(x[:, i] - x[:, j]) for j in range(n)] for i in range(n)])
+        a = np.array([[-sq(x[:, i] - x[:, j]) / 2 for j in range(n)] for i in range(n)])  # a_ij = −½d²_ij
         h = np.eye(n) - np.ones((n, n)) / n
         values = {"X": x, "B": gram, "A": a, "s": np.diag(gram).reshape(n, 1), "ones": np.ones((n, 1)), "H": h,
                   "n": n}
-        return {"d": d, "n": n}, values, [a, np.zeros((n, 1))] + [h @ a @ h] * 3 + [-h @ a @ h / 2]
+        return {"d": d, "n": n}, values, [a, np.zeros((n, 1))] + [h @ a @ h] * 4
     raise ValueError(name)
 
 

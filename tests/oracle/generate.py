@@ -523,7 +523,7 @@ def random_dfs(rng, adjacency, n):
 
 
 # The lines of each derivation (the notes' six): the oracle's check holds the value of every line.
-DERIVATION_LINES = {"pca-trace": 5, "gram-trick": 7, "uw-lemma": 7, "eckart-young": 6, "kernel-pca": 8, "mds": 6}
+DERIVATION_LINES = {"pca-trace": 6, "gram-trick": 8, "uw-lemma": 8, "eckart-young": 7, "kernel-pca": 13, "mds": 6}
 
 
 def gen_derivation(rng, scale):

@@ -749,8 +749,8 @@ def tex(node: Node, symbols: dict[str, Symbol], prec: int = 0) -> str:
     if isinstance(node, Func):
         if node.name == "tr":
             return rf"\operatorname{{tr}}\left({t(node.arg)}\right)"
-        if node.name == "norm2":
-            return rf"\left\|{t(node.arg)}\right\|^2"
+        if node.name == "norm2":  # of a matrix: the Frobenius norm, named so (a vector's is its length)
+            return rf"\left\|{t(node.arg)}\right\|{'_F' if _matrix(node.arg, symbols) else ''}^2"
         return rf"\sqrt{{{t(node.arg)}}}"
     if isinstance(node, Div):
         return _paren(rf"\frac{{{t(node.num)}}}{{{t(node.den)}}}", prec > 1)
@@ -767,6 +767,13 @@ def tex(node: Node, symbols: dict[str, Symbol], prec: int = 0) -> str:
         parts = [t(f, 1 if isinstance(f, Div) else 2) for f in node.factors]
         return _paren(" ".join(parts), prec > 1)
     raise TypeError(node)
+
+
+def _matrix(node: Node, symbols: dict[str, Symbol]) -> bool:
+    try:
+        return shape(node, symbols)[1] != "1"
+    except ParseError:
+        return False
 
 
 def _sup(base: str, exponent: str) -> str:

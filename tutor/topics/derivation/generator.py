@@ -1,22 +1,65 @@
-"""derivation: one of the six derivations with one line faded, the line chosen by its difficulty."""
+"""derivation: one of the six derivations with blanks, chosen by difficulty.
+
+easy: one inner line that takes a substitution or one rule, with nothing hidden after it; medium: the key
+step of the derivation, or one line's reason; hard: two lines and a reason, the two lines now and then in a
+row (the second judged from the student's first: follow-through). Every problem of a difficulty has as many
+blanks (answers blank1, blank2, …), so that a blueprint asks the same parts of every variant.
+"""
 
 from tutor.topics.derivation.derivations import ALL
 
 RULES = {
-    "easy": "One of the six derivations with a substitution line left blank (a definition such as "
-            "K = XᵀX or Σ = (1/n)XXᵀ put in, or a given identity restated).",
-    "medium": "A line that takes one rule to fill: multiplying out, UᵀU = I, tr(AB) = tr(BA), HA = 0.",
-    "hard": "The key step of a derivation left blank: UᵀU = I in the trace, completing the square, "
-            "multiplying by nΦᵀ, XH = X, the eigenvalue λ/n of Σ.",
+    "easy": "One of the six derivations with one inner line left blank that takes a substitution or one rule "
+            "(a definition such as K = XᵀX put in, multiplying out, UᵀU = I); the line after it is shown.",
+    "medium": "The key step of a derivation left blank (UᵀU = I in the trace, completing the square, multiplying "
+              "by nΦᵀ, XH = X, the eigenvalue λ/n of Σ), or the reason for one line, chosen from the derivation's "
+              "list of rules or written out.",
+    "hard": "Three blanks: two lines and the reason for a third, the two lines often in a row (the second is "
+            "judged from the student's own first line: follow-through); a line that would give a blank away is "
+            "hidden.",
 }
+
+
+def _followed(spec, k: int) -> bool:
+    """Whether the line after line k (1-based) undoes it: a blank there would hide it."""
+    return k < len(spec.lines) and spec.lines[k].undoes
+
+
+def _repeats(spec, k: int) -> bool:
+    """Whether line k's right-hand side is a side another line shows (it would be copied, not worked)."""
+    from tutor.topics.derivation import expr, verify
+
+    lines = verify.parsed_lines(spec.name)
+    mine = expr.canonical(lines[k - 1].rhs)
+    return any(expr.canonical(side) == mine for j, line in enumerate(lines, start=1) if j != k
+               for side in ((line.rhs,) if spec.lines[j - 1].lhs is None else (line.lhs, line.rhs)))
 
 
 def make(rng, difficulty):
     name = rng.choice(sorted(ALL))
-    lines = [i for i, line in enumerate(ALL[name].lines, start=1) if line.level == difficulty]
-    if not lines:
-        return None
-    return {"title": ALL[name].title, "derivation": name, "fade": rng.choice(lines)}
+    spec = ALL[name]
+    count = len(spec.lines)
+    levels = {k: line.level for k, line in enumerate(spec.lines, start=1)}
+    if difficulty == "easy":
+        lines = [k for k in range(2, count)
+                 if levels[k] in ("easy", "medium") and not _followed(spec, k) and not _repeats(spec, k)]
+        return {"title": spec.title, "derivation": name, "blanks": [rng.choice(lines)]} if lines else None
+    if difficulty == "medium":
+        if rng.random() < 0.5:
+            lines = [k for k in levels if levels[k] == "hard"]
+            return {"title": spec.title, "derivation": name, "blanks": [rng.choice(lines)]}
+        reasons = [k for k in range(2, count + 1) if levels[k] in ("medium", "hard")]
+        return {"title": spec.title, "derivation": name, "blanks": [f"reason {rng.choice(reasons)}"]}
+    lines = [k for k in levels if levels[k] in ("medium", "hard")]
+    first = rng.choice(lines)
+    if first < count and spec.lines[first].lhs is None and rng.random() < 0.5:
+        second = first + 1  # the next line continues this one: judged from the student's line (follow-through)
+    else:
+        second = rng.choice([k for k in lines if k != first] or [k for k in levels if k != first])
+    blanks = sorted((first, second))
+    reasons = [k for k in levels if k not in blanks and levels[k] in ("medium", "hard")]
+    blanks.append(f"reason {rng.choice(reasons or [k for k in levels if k not in blanks])}")
+    return {"title": spec.title, "derivation": name, "blanks": blanks}
 
 
 def nice(solution, difficulty):
@@ -24,5 +67,5 @@ def nice(solution, difficulty):
 
 
 def path(solution):
-    """Every derivation and faded line is its own way of working."""
-    return (solution.problem.derivation, solution.problem.fade)
+    """Every derivation and set of blanks is its own way of working."""
+    return (solution.problem.derivation, solution.problem.blanks)

@@ -41,3 +41,40 @@ class Expression(sp.Atom):
 
     def __reduce__(self):  # an Atom pickles its args, which this one has none of
         return (Expression, (self.node, self.symbols))
+
+
+class Reason(sp.Atom):
+    """A line's reason as an answer value: a rule of the derivation's menu (its key, letter and text)."""
+
+    def __new__(cls, key: str, letter: str, text: str):
+        obj = super().__new__(cls)
+        obj.key, obj.letter, obj.text = key, letter, text
+        return obj
+
+    @property
+    def free_symbols(self) -> set:
+        return {_FORMULA}  # no number: shown as a formula, no decimal beside it
+
+    def _hashable_content(self):
+        return (self.key,)
+
+    def _latex(self, printer=None) -> str:
+        return rf"\text{{rule ({self.letter}): }}{math_text(self.text)}"
+
+    def _sympystr(self, printer=None) -> str:
+        # the JSON's exact string and a report's "read as": the letter, as a student types it
+        return self.letter
+
+    def __reduce__(self):
+        return (Reason, (self.key, self.letter, self.text))
+
+
+def math_text(text: str) -> str:
+    r"""Plain text with $…$ maths as one piece of maths mode (for a column of an aligned block, where
+    text mode would need $ inside \text, which not every typesetter reads).
+
+    >>> math_text(r"Multiply by $n\Phi^T$ on the left")
+    '\\text{Multiply by }n\\Phi^T\\text{ on the left}'
+    """
+    pieces = text.split("$")
+    return "".join(piece if i % 2 else (rf"\text{{{piece}}}" if piece else "") for i, piece in enumerate(pieces))

@@ -99,12 +99,18 @@ class Verdict:
     message: str
 
 
-def judge(derivation: Derivation, index: int, answer: expr.Node) -> Verdict:
-    """A student's expression for the rhs of line ``index`` (0-based), against ours, on every instance."""
+def judge(derivation: Derivation, index: int, answer: expr.Node, unseen: frozenset[int] = frozenset(),
+          covered: frozenset[int] = frozenset(), earlier: expr.Node | None = None) -> Verdict:
+    """A student's expression for the rhs of line ``index`` (0-based), against ours, on every instance.
+    ``unseen``: the lines (0-based) whose right-hand side the problem does not show (blanks, hidden lines),
+    ``covered``: those whose left-hand side it does not show (hidden lines).
+    ``earlier``: the student's own answer for the previous line, when this line continues it and that
+    answer was wrong: this one is then judged against it (follow-through: the step taken from their line)."""
     table = derivation.table
     line = parsed_lines(derivation.name)[index]
-    expected = line.rhs
+    expected = line.rhs if earlier is None else earlier
     want = line_shape(derivation, index)
+    what = "the right-hand side" if earlier is None else "your previous line"
     try:
         got = expr.shape(answer, table)
     except expr.ShapeError as err:
@@ -122,7 +128,10 @@ def judge(derivation: Derivation, index: int, answer: expr.Node) -> Verdict:
         return Verdict(False, f"this is {expr.describe_shape(*got)}, the line needs {expr.describe_shape(*want)}")
     wrong, factors = [], []
     for i, (instance, given) in enumerate(zip(instances(derivation.name), given_values), start=1):
-        right = expr.evaluate(expected, instance.values)
+        try:
+            right = expr.evaluate(expected, instance.values)
+        except ParseError:
+            return Verdict(False, f"{what} cannot be evaluated on instance {i}")
         if zero:
             given = expr.zero_like(right)
         if not expr.equal(given, right):
@@ -132,17 +141,19 @@ def judge(derivation: Derivation, index: int, answer: expr.Node) -> Verdict:
     if wrong:
         first = instances(derivation.name)[wrong[0] - 1].describe()
         factor = _common_factor(derivation, factors) if len(wrong) == count else None
-        hint = f"; it is {factor} times the right-hand side" if factor is not None else ""
+        hint = f"; it is {factor} times {what}" if factor is not None else ""
         if zero:
-            return Verdict(False, f"not equal to the right-hand side: it is zero, and the right-hand side is not "
+            return Verdict(False, f"not equal to {what}: it is zero, and {what} is not "
                                   f"on {len(wrong)} of {count} random instances (the first: {first})")
-        return Verdict(False, f"not equal to the right-hand side: it differs on {len(wrong)} of {count} random "
+        return Verdict(False, f"not equal to {what}: it differs on {len(wrong)} of {count} random "
                               f"instances (the first: {first}){hint}")
-    restated = _restates(derivation, index, answer, zero)
+    if earlier is not None and expr.canonical(answer) == expr.canonical(earlier):
+        return Verdict(False, "it repeats your previous line: the blank asks for the step this line takes")
+    restated = _restates(derivation, index, answer, zero, unseen, covered)
     if restated:
-        return Verdict(False, f"equal to the right-hand side on all {count} random instances, but {restated}: "
+        return Verdict(False, f"equal to {what} on all {count} random instances, but {restated}: "
                               f"the blank asks for the step this line takes")
-    return Verdict(True, f"equal to the right-hand side on all {count} random instances")
+    return Verdict(True, f"equal to {what} on all {count} random instances")
 
 
 def line_shape(derivation: Derivation, index: int) -> tuple[str, str]:
@@ -156,7 +167,8 @@ def line_shape(derivation: Derivation, index: int) -> tuple[str, str]:
     return rhs
 
 
-def _restates(derivation: Derivation, index: int, answer: expr.Node, zero: bool = False) -> str | None:
+def _restates(derivation: Derivation, index: int, answer: expr.Node, zero: bool = False,
+              unseen: frozenset[int] = frozenset(), covered: frozenset[int] = frozenset()) -> str | None:
     """Why an answer of the right value is no step: it is a side the problem shows (the line's own
     left-hand side, its chain's start, any other line), or it keeps a symbol this line eliminates
     (Σ in ΣXv = (λ/n)Xv). Every side of a chain has the right value, so value alone cannot tell."""
@@ -165,9 +177,10 @@ def _restates(derivation: Derivation, index: int, answer: expr.Node, zero: bool 
     while start > 0 and derivation.lines[start].lhs is None:
         start -= 1
     # the sides as written: a continued line's lhs is the previous rhs, which the blank may be
-    written = [(line.lhs,) if derivation.lines[k].lhs is not None else () for k, line in enumerate(lines)]
+    written = [(line.lhs,) if derivation.lines[k].lhs is not None and k not in covered else ()
+               for k, line in enumerate(lines)]
     shown = {expr.canonical(side): side for k, line in enumerate(lines)
-             for side in (*written[k], *((line.rhs,) if k != index else ()))}
+             for side in (*written[k], *((line.rhs,) if k != index and k not in unseen else ()))}
     expected = lines[index].rhs
     shown.pop(expr.canonical(expected), None)  # the answer written as we write it is no restatement
     mine = expr.canonical(answer)
