@@ -173,13 +173,6 @@ def structure(solution) -> tuple:
     return tuple((k, vectors_pattern(solution.answers[k])) for k in keys)
 
 
-def intermediate_values(solution) -> list:
-    """Every exact number the worked solution prints, in any step: what a student computes on the way."""
-    from .rules import printed_values
-
-    return [value for _, value in printed_values(solution)]
-
-
 def _plain_zero(x, is_zero) -> bool:
     try:
         return bool(is_zero(x))

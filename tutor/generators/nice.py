@@ -277,3 +277,11 @@ def largest_denominator(values) -> int:
         rationals = [x] if x.is_Rational else x.atoms(sp.Rational)
         out = max([out, *(int(r.q) for r in rationals)])
     return out
+
+
+def intermediate_denominator(solution) -> int:
+    """The largest denominator any step of the worked solution prints: the arithmetic a student does on the
+    way, not only in the answers."""
+    from .rules import printed_values
+
+    return largest_denominator(value for _, value in printed_values(solution))

@@ -12,8 +12,8 @@ import time
 from dataclasses import dataclass
 
 from ..errors import TutorError
-from . import draw_solved, intermediate_values, module, structure
-from .nice import digits, largest_denominator, numbers
+from . import draw_solved, module, structure
+from .nice import digits, intermediate_denominator, numbers
 from .rules import violations
 
 
@@ -68,7 +68,7 @@ def stress_seed(topic: str, difficulty: str, seed: int, tally: list | None = Non
     if shapes is not None:
         shapes.add(structure(solution))
     if denominators is not None:
-        denominators.append(largest_denominator(intermediate_values(solution)))
+        denominators.append(intermediate_denominator(solution))
     broken = violations(solution, difficulty, frozenset(getattr(module(topic), "NESTED_STEPS", ())))
     if broken:
         raise StressFailure("breaks the rules of its difficulty: " + "; ".join(broken))
