@@ -261,7 +261,7 @@ def pattern(vector) -> tuple:
 
 def vectors_pattern(vectors) -> tuple:
     """The patterns of several vectors, in no order: one structure whatever order a solver lists them in."""
-    return tuple(sorted(pattern(v) for v in vectors))
+    return tuple(sorted((pattern(v) for v in vectors), key=repr))
 
 
 def columns(rows) -> list[tuple]:

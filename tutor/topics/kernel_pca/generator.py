@@ -22,18 +22,15 @@ from tutor.generators.nice import centred, eigen_nice, gram, intermediate_denomi
 MAX_DENOMINATOR = {"easy": 120, "medium": 400, "hard": 400}
 
 RULES = {
-    "easy": "Three points in the plane and the linear kernel, as the notes' Example 3: rational eigenvalues and "
-            "coordinates a = √η·v that are fractions; eigenvectors by the symmetry of two equal rows, (1, −1, 0) "
-            "and (1, 1, −2), or from the factored quadratic when they have no zero, such as (1, 2, −3) and "
-            "(5, −4, −1); square roots only in the unit eigenvectors and coefficients.",
-    "medium": "Three points and a quadratic kernel (xᵀy)² or (1 + xᵀy)²: rational eigenvalues, eigenvectors by "
-              "symmetry, (1, −1, 0) and (1, 1, −2), every other seed, else a pattern without a zero from the "
-              "factored quadratic; each eigenvector, coefficient and coordinate a fraction times one square root.",
-    "hard": "An RBF kernel γ = ln(2)/c whose entries are powers of ½ and a new point to project, on an "
-            "isosceles triangle (eigenvectors (1, −1, 0), (1, 1, −2) by its mirror) or a rectangle of four "
-            "points (eigenvectors (1, 1, −1, −1), (1, −1, 1, −1), (1, −1, −1, 1) by its two mirrors, each "
-            "eigenvalue a product such as (1 − a)(1 + b)), the seeds taking turns: rational eigenvalues, each "
-            f"value a fraction times one square root, no printed denominator over {MAX_DENOMINATOR['hard']}.",
+    "easy": "Three points in the plane and the linear kernel, as the notes' Example 3: rational eigenvalues, "
+            "coordinates a = √η·v that are fractions; eigenvectors (1, −1, 0), (1, 1, −2) by symmetry, or with "
+            "no zero, such as (1, 2, −3), (5, −4, −1), from the factored quadratic.",
+    "medium": "Three points and a quadratic kernel (xᵀy)² or (1 + xᵀy)²: rational eigenvalues, eigenvectors "
+              "by symmetry every other seed, else without a zero from the factored quadratic; each value a "
+              "fraction times one square root.",
+    "hard": "An RBF kernel γ = ln(2)/c with entries powers of ½ and a new point, on an isosceles triangle "
+            "(eigenvectors (1, −1, 0), (1, 1, −2)) or a rectangle (eigenvalues (1 ± a)(1 ∓ b), (1 − a)(1 − b)) "
+            f"by symmetry: rational eigenvalues, denominators up to {MAX_DENOMINATOR['hard']}.",
 }
 
 # What each seed's structure is, in turn: seed % len(FAMILIES) picks one.
