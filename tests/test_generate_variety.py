@@ -5,6 +5,7 @@ The full sweep with the table is ``tutor generate TOPIC --stress --count 20`` (t
 
 from __future__ import annotations
 
+from collections import Counter
 from functools import lru_cache
 
 import pytest
@@ -68,9 +69,9 @@ def test_every_printed_denominator_is_bounded(topic, difficulty, most):
         assert intermediate_denominator(solution) <= most, generated.data
 
 
-def test_hard_kernel_pca_does_not_always_lead_with_the_same_eigenvalue():
-    firsts = {solution.answers["eigenvalues"][0] for _, _, solution in drawn("kernel-pca", "hard")}
-    assert len(firsts) >= 4, firsts  # 15/16 in every hard seed looked at, before
+def test_hard_kernel_pca_does_not_keep_leading_with_one_eigenvalue():
+    firsts = Counter(solution.answers["eigenvalues"][0] for _, _, solution in drawn("kernel-pca", "hard"))
+    assert len(firsts) >= 4 and max(firsts.values()) <= 7, firsts  # η₁ = 15/16 in 10 of 20 seeds, before
 
 
 def test_the_stress_table_gives_structures_and_the_largest_denominator():

@@ -12,7 +12,8 @@ the eigenvector of each is a cross product of two rows of K̂ − ηI, all in Py
 """
 
 from fractions import Fraction
-from math import isqrt
+from itertools import product
+from math import gcd, isqrt
 
 from tutor.generators import draw
 from tutor.generators.nice import centred, eigen_nice, gram, intermediate_denominator, within_bounds
@@ -40,8 +41,12 @@ FAMILIES = {"easy": ("symmetric", "scores", "symmetric", "scores"), "medium": ("
 
 def make(rng, difficulty, seed=0):
     family = FAMILIES[difficulty][seed % len(FAMILIES[difficulty])]
-    if difficulty == "hard":
-        return (_isosceles_rbf if family == "isosceles" else _rectangle_rbf)(rng)
+    if family == "isosceles":
+        return _isosceles_rbf(rng)
+    if family == "rectangle":
+        # the sides' exponents (i, j) by the seed too: drawn freely, (1, 2) came up in 7 seeds of 10
+        sides = SIDE_EXPONENTS[(seed // len(FAMILIES[difficulty])) % len(SIDE_EXPONENTS)]
+        return draw.first_built(lambda r, _: _rectangle_rbf(r, sides), rng, difficulty, 20)
     # the input checks take microseconds, and a draw passes them one time in 10 to 40: several draws a call
     for _ in range(40):
         if family == "scores":
@@ -123,12 +128,13 @@ def _isosceles_rbf(rng):
     return {"title": "Kernel PCA", "points": pts, "kernel": kernel, "new_points": [new]}
 
 
-# Pairs of orthogonal integer vectors for a rectangle's sides (in space; the plane's are among them).
-SIDES = ((1, 0, 0), (0, 1, 0), (0, 0, 1), (1, 1, 0), (1, -1, 0), (0, 1, 1), (0, 1, -1), (1, 0, 1), (1, 0, -1),
-         (2, 1, 0), (1, -2, 0), (1, 1, 1), (1, -1, 0), (1, 1, -2), (2, 0, 1), (0, 2, 1))
+# The directions of a rectangle's sides: primitive integer vectors in space up to sign, ‖·‖² ≤ 6.
+SIDES = tuple(v for v in product(range(-2, 3), repeat=3)
+              if any(v) and gcd(*v) == 1 and next(x for x in v if x) > 0 and sum(x * x for x in v) <= 6)
+SIDE_EXPONENTS = ((1, 2), (2, 3))  # ‖u‖²/c, ‖v‖²/c of a rectangle (diagonal i + j ≤ 5; (1, 3), (1, 4) leave no new point)
 
 
-def _rectangle_rbf(rng):
+def _rectangle_rbf(rng, sides):
     """Four points P, P + u, P + u + v, P + v with u ⊥ v and ‖u‖ ≠ ‖v‖ (a square repeats an eigenvalue), and
     γ = ln(2)/c with ‖u‖² = i·c, ‖v‖² = j·c: the sides' kernel values a = 2^(−i), b = 2^(−j), the diagonal's
     ab. Its two mirrors give the eigenvectors (1, 1, −1, −1), (1, −1, −1, 1), (1, −1, 1, −1) (in the points'
@@ -137,8 +143,9 @@ def _rectangle_rbf(rng):
     options = [v for v in SIDES if sum(a * b for a, b in zip(u, v)) == 0]
     if not options:
         return None
-    v = [x * rng.choice([1, 2]) for x in rng.choice(options)]
-    u = [x * rng.choice([1, 1, 2]) for x in u]
+    long, wide = rng.choice([1, 2]), rng.choice([1, 1, 2])  # one scale per side: u ⊥ v stays
+    v = [x * long for x in rng.choice(options)]
+    u = [x * wide for x in u]
     if sum(x * x for x in u) == sum(x * x for x in v):
         return None
     corner = [rng.randint(-1, 1) for _ in range(3)]
@@ -150,6 +157,9 @@ def _rectangle_rbf(rng):
         return None  # a zero dot product: another solution path
     kernel = draw.rbf_halving(rng, pts, most=5)
     if kernel is None:
+        return None
+    c = int(kernel["gamma"].split("/")[1]) if "/" in kernel["gamma"] else 1
+    if tuple(sorted((sum(x * x for x in u) // c, sum(x * x for x in v) // c))) != sides:
         return None
     new = _new_point(rng, pts, kernel, most=5)
     if new is None:
