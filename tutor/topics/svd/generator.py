@@ -20,7 +20,7 @@ from tutor.generators.nice import orthogonal_directions, outer_sum, within_bound
 
 RULES = {
     "easy": "A 2×2 matrix with whole singular values s₁ > s₂ (s₂² at most a quarter of ‖D‖²_F), found from "
-            "s₁² + s₂² = ‖D‖²_F and s₁s₂ = |det D|; its rank-1 approximation; no two of 20 seeds with one spectrum.",
+            "s₁² + s₂² = ‖D‖²_F and s₁s₂ = ±det D; its rank-1 approximation; no two of 20 seeds with one spectrum.",
     "medium": "A 2×3 matrix of rank 2, worked through the 2×2 DDᵀ: whole eigenvalues, singular values and "
               "unit vectors with at most one kind of square root; its rank-1 approximation, the dropped "
               "singular value carrying at most a quarter of ‖D‖²_F; no two of 20 seeds with one spectrum.",
