@@ -57,14 +57,15 @@ def _order(difficulty) -> tuple:
 
 @lru_cache(maxsize=None)
 def _spectra(difficulty) -> dict:
-    """Every matrix the difficulty allows, by its squared singular values (a tuple, largest first)."""
+    """Every matrix the difficulty allows, by its spectrum: the squared singular values, largest first (when
+    easy, s₁ + s₂ and s₁ − s₂)."""
     out: dict = {}
     if difficulty == "easy":
         for a, b, c, d in product(range(-5, 7), repeat=4):
             if _whole_singular_values([[a, b], [c, d]]):
                 total, det = a * a + b * b + c * c + d * d, abs(a * d - b * c)
-                s1, s2 = (isqrt(total + 2 * det) + isqrt(total - 2 * det)), (isqrt(total + 2 * det) - isqrt(total - 2 * det))
-                out.setdefault((s1, s2), []).append(((a, b), (c, d)))  # 2s₁, 2s₂: the spectrum, scaled
+                plus, minus = isqrt(total + 2 * det), isqrt(total - 2 * det)  # s₁ + s₂, s₁ − s₂
+                out.setdefault((plus, minus), []).append(((a, b), (c, d)))
         return out
     rows, cols, hi, scales, rank = SHAPES[difficulty]
     k = min(rows, cols)
