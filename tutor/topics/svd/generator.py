@@ -19,7 +19,7 @@ from math import isqrt
 from tutor.generators.nice import orthogonal_directions, outer_sum, within_bounds
 
 RULES = {
-    "easy": "A 2×2 matrix with whole singular values s₁ > s₂ (s₂² at most a quarter of ‖D‖²_F), found from "
+    "easy": "A 2×2 matrix (entries −6 to 7, neither its rows nor its columns orthogonal) with whole singular values s₁ > s₂ (s₂² at most a quarter of ‖D‖²_F), found from "
             "s₁² + s₂² = ‖D‖²_F and s₁s₂ = ±det D; its rank-1 approximation; no two of 20 seeds with one spectrum.",
     "medium": "A 2×3 matrix of rank 2, worked through the 2×2 DDᵀ: whole eigenvalues, singular values and "
               "unit vectors with at most one kind of square root; its rank-1 approximation, the dropped "
@@ -61,8 +61,9 @@ def _spectra(difficulty) -> dict:
     easy, s₁ + s₂ and s₁ − s₂)."""
     out: dict = {}
     if difficulty == "easy":
-        for a, b, c, d in product(range(-5, 7), repeat=4):
-            if _whole_singular_values([[a, b], [c, d]]):
+        for a, b, c, d in product(range(-6, 8), repeat=4):
+            # orthogonal rows or columns (as [[0, 3], [6, 0]]) give DᵀD or DDᵀ diagonal: nothing to find
+            if a * b + c * d != 0 and a * c + b * d != 0 and _whole_singular_values([[a, b], [c, d]]):
                 total, det = a * a + b * b + c * c + d * d, abs(a * d - b * c)
                 plus, minus = isqrt(total + 2 * det), isqrt(total - 2 * det)  # s₁ + s₂, s₁ − s₂
                 out.setdefault((plus, minus), []).append(((a, b), (c, d)))
