@@ -264,7 +264,7 @@ def vectors_pattern(vectors) -> tuple:
     return tuple(sorted((pattern(v) for v in vectors), key=repr))
 
 
-def columns(rows) -> list[tuple]:
+def as_columns(rows) -> list[tuple]:
     """The columns of a table given as rows (a configuration's coordinates, one point per row)."""
     return list(zip(*rows))
 

@@ -14,7 +14,7 @@ from functools import lru_cache
 from itertools import product
 from math import isqrt
 
-from tutor.generators.nice import centred_columns, columns, eigen_kind, vectors_pattern, within_bounds
+from tutor.generators.nice import as_columns, centred_columns, eigen_kind, vectors_pattern, within_bounds
 
 RULES = {
     "easy": "A table of squared distances between 4 points (plain distances when they are all whole "
@@ -95,7 +95,7 @@ def _table(columns, c, t, difficulty):
 
 def structure(solution):
     """The recovered configuration's columns up to scale, sign and the order of the points."""
-    return vectors_pattern(columns(solution.answers["coordinates"]))
+    return vectors_pattern(as_columns(solution.answers["coordinates"]))
 
 
 def nice(solution, difficulty):
