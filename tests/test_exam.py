@@ -119,7 +119,8 @@ def _data(text: str) -> dict:
 
 def test_a_space_too_small_reuses_variants_and_says_so(tmp_path, monkeypatch):
     real = exam_draw._draw
-    monkeypatch.setattr(exam_draw, "_draw", lambda topic, difficulty, seed: real(topic, difficulty, 1 + seed % 2))
+    # seeds 1 and 3: kernel-pca's seeds take turns between two structures, odd seeds sharing one
+    monkeypatch.setattr(exam_draw, "_draw", lambda topic, difficulty, seed: real(topic, difficulty, 1 + 2 * (seed % 2)))
     out = tmp_path / "small"
     result = run_cli("exam", BLUEPRINT, "--roster", ROSTER, "-o", str(out), "--no-pdf", "--jobs", "1")
     assert result.exit_code == 0, result.output
@@ -385,7 +386,9 @@ def test_an_imprecise_decimal_earns_half_the_part_s_marks(tmp_path):
     blueprint.write_text("title: T\nquestions:\n  - topic: kernel-pca\n    difficulty: easy\n"
                          "    parts: [eigenvalues, eigenvectors]\n    marks: {eigenvectors: 2}\n")
     folder = tmp_path / "exam"
-    assert run_cli("exam", str(blueprint), "--count", "1", "--seed", "3", "-o", str(folder), "--no-pdf").exit_code == 0
+    # seed 4: Example 3's pattern. A two-figure decimal ending in 0 (−0.80 of (1, 2, −3)/√14) reads as one
+    # figure (checking/grade._written_figures), so such a pattern is judged wrong here, not imprecise.
+    assert run_cli("exam", str(blueprint), "--count", "1", "--seed", "4", "-o", str(folder), "--no-pdf").exit_code == 0
     solution = solve(str(folder / "v01" / "q1.yaml"))
     # Unit eigenvectors hold square roots: to two significant figures where the problem asks three.
     vectors = [[f"{float(x):#.2g}" if x else "0" for x in v] for v in solution.answers["eigenvectors"]]

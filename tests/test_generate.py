@@ -114,5 +114,6 @@ def test_stress_command_prints_the_spread_of_sizes_and_times():
     result = run_cli("generate", "feature-map", "--stress", "--count", "3")
     assert result.exit_code == 0
     lines = result.output.splitlines()
-    assert lines[0].split()[:6] == ["topic", "difficulty", "seeds", "failed", "distinct", "rejected"]
+    assert lines[0].split()[:8] == ["topic", "difficulty", "seeds", "failed", "distinct", "structures", "denominator",
+                                    "rejected"]
     assert [l.split()[1] for l in lines[1:]] == ["easy", "medium", "hard"]

@@ -62,18 +62,22 @@ def test_kernel_pca_easy_coordinates_rational_like_example_3():
         assert all(x.is_Rational for x in values(solution, "coordinates")), generated.data
 
 
-def test_kernel_pca_hard_isosceles_rbf_with_symmetric_eigenvectors():
+def test_kernel_pca_hard_isosceles_or_rectangle_rbf_with_symmetric_eigenvectors():
+    shapes = set()
     for generated, _, solution in drawn("kernel-pca", "hard"):
         assert generated.data["kernel"]["name"] == "rbf"
         assert all(power_of(k, 2) and k <= 1 for k in values(solution, "kernel")), generated.data
         assert all(k.is_Rational for k in values(solution, "kernel"))
-        # one eigenvector is (1, −1, 0)/√2 up to order and sign: two entries ±1/√2, one zero
         units = [tuple(sorted(abs(x) for x in v)) for v in solution.answers["eigenvectors"]]
-        half = sp.sqrt(2) / 2
-        assert (0, half, half) in units, units
-        # and a new point to project, off the mirror plane: both its coordinates non-zero
+        if len(generated.data["points"]) == 3:  # the triangle's mirror: (1, −1, 0)/√2 up to order and sign
+            assert (0, sp.sqrt(2) / 2, sp.sqrt(2) / 2) in units, units
+        else:  # the rectangle's two mirrors: every eigenvector (±1, ±1, ±1, ±1)/2
+            assert set(units) == {(sp.Rational(1, 2),) * 4}, units
+        shapes.add(len(generated.data["points"]))
+        # and a new point to project, off every mirror: both its coordinates non-zero
         assert len(generated.data["new_points"]) == 1
         assert all(y != 0 for y in solution.answers["new_coordinates"][0])
+    assert shapes == {3, 4}
 
 
 @pytest.mark.parametrize("topic", ("centring", "feature-mean"))

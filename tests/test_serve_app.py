@@ -21,7 +21,7 @@ from tutor.serve.pool import Busy, Pool  # noqa: E402
 from tutor.serve.store import Store  # noqa: E402
 
 TOKEN = "lecturer-token-123"
-PROBLEM = "/practice/kernel-pca/easy/2"  # η = 18, 2/3, 0 and n = 3 points
+PROBLEM = "/practice/kernel-pca/easy/72"  # η = 18, 2/3, 0 and n = 3 points (Example 3's pattern)
 ETA = "[18, 2/3, 0]"
 
 
@@ -63,7 +63,7 @@ def written(value) -> str:
 
 
 def right_answers() -> dict[str, str]:
-    _, drawn = work._drawn("kernel-pca", "easy", 2)
+    _, drawn = work._drawn("kernel-pca", "easy", 72)
     solution = drawn.solution
     return {f"answer-{k}": written(solution.answers[k]) for k in solution.question.keys}
 
@@ -93,16 +93,17 @@ def test_a_topic_and_difficulty_send_to_a_problem_at_a_stable_url(client):
 
 def test_the_problem_page_asks_each_part_with_a_labelled_field(client):
     page = client.get(PROBLEM).text
-    _, drawn = work._drawn("kernel-pca", "easy", 2)
+    _, drawn = work._drawn("kernel-pca", "easy", 72)
     keys = drawn.solution.question.keys
     assert len(keys) >= 5
     for key in keys:
         assert f'<label for="answer-{key}">' in page
         assert f'id="answer-{key}" name="answer-{key}"' in page
         assert f'id="preview-{key}"' in page
-    assert "\\begin{bmatrix}2 &amp; 2 &amp; 3" in page  # the statement's data
+    first = " &amp; ".join(str(p[0]) for p in drawn.solution.problem.points)
+    assert "\\begin{bmatrix}" + first in page  # the statement's data: X's first row
     assert page.count('class="part-text"') == len(keys)
-    assert 'href="/practice/kernel-pca/easy/3"' in page  # new problem: the next seed
+    assert 'href="/practice/kernel-pca/easy/73"' in page  # new problem: the next seed
     assert "<script src=\"/static/katex.js\" defer>" in page and "cdn" not in page.lower()
 
 
@@ -384,7 +385,7 @@ def test_the_class_view_counts_the_named_mistake_and_downloads_as_csv(client):
     assert "<code>variances_are_eta</code> ×1" in page
     assert '<th scope="colgroup" colspan="5">kernel-pca</th>' in page
     assert '<th scope="row"><code>variances</code></th><td class="num">2</td><td class="num">1</td>' in page
-    assert 'href="/practice/kernel-pca/easy/2"><code>[18, 2/3, 0]</code></a>' in page
+    assert 'href="/practice/kernel-pca/easy/72"><code>[18, 2/3, 0]</code></a>' in page
     csv = client.get("/class.csv").text
     assert "variances_are_eta" in csv and csv.splitlines()[0].startswith("topic")
 

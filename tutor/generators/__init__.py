@@ -14,13 +14,14 @@ order of generation.
 from __future__ import annotations
 
 import importlib
+import inspect
 import random
 from dataclasses import dataclass
 
 from ..errors import ProblemError, TutorError
 from .. import topics
 
-VERSION = 2  # bump when a generator changes what a seed gives
+VERSION = 3  # bump when a generator changes what a seed gives
 DIFFICULTIES = ("easy", "medium", "hard")
 MAX_TRIES = 300  # draws per problem before giving up on a seed
 MAX_SEEDS_PER_PROBLEM = 20  # seeds tried per requested problem (duplicates, failures)
@@ -61,9 +62,13 @@ def module(topic: str):
         raise ProblemError(f"topic {topic!r} has no generator", field="topic") from None
 
 
+STREAM = 2  # the version whose random streams are drawn: a version that changes some generators leaves the
+# problems of the others as they were
+
+
 def rng_for(topic: str, difficulty: str, seed: int) -> random.Random:
     # A string seed is hashed with SHA-512 by random.Random: the same on every platform.
-    return random.Random(f"tutor-generate:v{VERSION}:{topic}:{difficulty}:{seed}")
+    return random.Random(f"tutor-generate:v{STREAM}:{topic}:{difficulty}:{seed}")
 
 
 def generate_one(topic: str, difficulty: str, seed: int) -> Generated | None:
@@ -84,10 +89,13 @@ def draw_solved(topic: str, difficulty: str, seed: int, tally: list | None = Non
     gen = module(topic)
     rng = rng_for(topic, difficulty, seed)
     nested = frozenset(getattr(gen, "NESTED_STEPS", ()))
+    # A generator that spreads its structures or spectra over consecutive seeds (no two of 20 seeds with one
+    # spectrum) takes the seed itself: independent draws would repeat one in 20 far too often.
+    by_seed = "seed" in inspect.signature(gen.make).parameters
     for tries in range(1, MAX_TRIES + 1):
         if tally is not None:
             tally[:] = [tries]
-        data = gen.make(rng, difficulty)
+        data = gen.make(rng, difficulty, seed=seed) if by_seed else gen.make(rng, difficulty)
         if data is None:
             continue
         candidate = Generated(topic, difficulty, seed, data, canonical(data))
@@ -145,6 +153,24 @@ def solution_path(solution) -> tuple:
             repeats = tuple(sorted(values.count(v) for v in set(values)))
         shape.append((key, size, zeros if len(values) <= 12 else None, repeats))
     return tuple((s.key, s.passed) for s in solution.steps), tuple(shape)
+
+
+def structure(solution) -> tuple:
+    """What makes two problems of one topic different to work, beyond their numbers: the eigenvectors (or
+    singular vectors, score columns, configuration) up to scale, sign and order of entries, so Example 3's
+    (1, −1, 0), (1, 1, −2) is one structure however its points are numbered and scaled. A topic's generator
+    may define ``structure(solution)``; else its ``STRUCTURE_KEYS`` (default: the eigenvectors) are used,
+    and a topic with neither vectors nor a rule has one structure per solution path."""
+    gen = module(solution.topic)
+    own = getattr(gen, "structure", None)
+    if own is not None:
+        return own(solution)
+    from .nice import vectors_pattern
+
+    keys = [k for k in getattr(gen, "STRUCTURE_KEYS", ("eigenvectors",)) if k in solution.answers]
+    if not keys:
+        return solution_path(solution)
+    return tuple((k, vectors_pattern(solution.answers[k])) for k in keys)
 
 
 def _plain_zero(x, is_zero) -> bool:

@@ -236,3 +236,52 @@ def outer_sum(columns, rows) -> list[list[int]]:
     """Σ_k columns[k] rows[k]ᵀ as a list of rows."""
     return [[sum(z[i] * w[j] for z, w in zip(columns, rows)) for j in range(len(rows[0]))]
             for i in range(len(columns[0]))]
+
+
+# --- what tells two problems' structures apart, and the arithmetic a student does -------------
+
+def pattern(vector) -> tuple:
+    """A vector up to scale, sign and the order of its entries: (1, −1, 0)/√2 and (0, 2, 2) are both
+    (0, 1, 1). Entries in one ratio to a rational are made whole and primitive; others kept as text."""
+    entries = [as_expr(x) for x in vector]
+    first = next((x for x in entries if not is_zero(x)), None)
+    if first is None:
+        return tuple(0 for _ in entries)
+    ratios = [sp.nsimplify(sp.radsimp(x / first)) if not x.is_Rational or not first.is_Rational else x / first
+              for x in entries]
+    if all(r.is_Rational for r in ratios):
+        scale = 1
+        for r in ratios:
+            scale = scale * int(r.q) // gcd(scale, int(r.q))
+        whole = [abs(int(r * scale)) for r in ratios]
+        common = gcd(*whole)
+        return tuple(sorted(w // common for w in whole))
+    return tuple(sorted(str(abs(r)) for r in ratios))
+
+
+def vectors_pattern(vectors) -> tuple:
+    """The patterns of several vectors, in no order: one structure whatever order a solver lists them in."""
+    return tuple(sorted((pattern(v) for v in vectors), key=repr))
+
+
+def as_columns(rows) -> list[tuple]:
+    """The columns of a table given as rows (a configuration's coordinates, one point per row)."""
+    return list(zip(*rows))
+
+
+def largest_denominator(values) -> int:
+    """The largest denominator of any rational written in the values (2 for √2/2, 1968 for 7√82/1968)."""
+    out = 1
+    for x in values:
+        x = as_expr(x)
+        rationals = [x] if x.is_Rational else x.atoms(sp.Rational)
+        out = max([out, *(int(r.q) for r in rationals)])
+    return out
+
+
+def intermediate_denominator(solution) -> int:
+    """The largest denominator any step of the worked solution prints: the arithmetic a student does on the
+    way, not only in the answers."""
+    from .rules import printed_values
+
+    return largest_denominator(value for _, value in printed_values(solution))

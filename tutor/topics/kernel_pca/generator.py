@@ -1,4 +1,10 @@
-"""kernel-pca: three points and a kernel whose centred matrix has rational eigenvalues.
+"""kernel-pca: points and a kernel whose centred matrix has rational eigenvalues, in several structures.
+
+A structure is the pattern of K̂'s eigenvectors (``generators.structure``). Three points give K̂ one zero
+eigenvalue on (1, 1, 1), so the others lie in the plane ⊥ (1, 1, 1): Example 3's (1, −1, 0), (1, 1, −2),
+found by the symmetry of two equal rows, or a pattern without a zero such as (1, 2, −3), (5, −4, −1), found
+from det(K̂ − ηI) = −η(η² − (tr K̂)η + m), a quadratic with rational roots. The seed chooses the structure,
+so consecutive seeds take turns (``FAMILIES``) instead of repeating the commonest one.
 
 Each difficulty is checked on the inputs before the full solve (a fraction of a millisecond against tens
 of them): the two non-zero eigenvalues of a 3×3 K̂ are the roots of η² − (tr K̂)η + (its 2×2 minors), and
@@ -6,41 +12,56 @@ the eigenvector of each is a cross product of two rows of K̂ − ηI, all in Py
 """
 
 from fractions import Fraction
-from math import isqrt
+from itertools import product
+from math import gcd, isqrt
 
 from tutor.generators import draw
-from tutor.generators.nice import centred, eigen_nice, gram, within_bounds
+from tutor.generators.nice import centred, eigen_nice, gram, intermediate_denominator, within_bounds
+
+# The largest denominator any step prints, per difficulty: the arithmetic a student does on the way (the
+# coefficients c = v/√η of a pattern without a zero reach 1794 for (1, 3, −4) with η = 46 otherwise).
+MAX_DENOMINATOR = {"easy": 120, "medium": 400, "hard": 400}
 
 RULES = {
-    "easy": "Three points in the plane and the linear kernel, as the notes' Example 3: rational eigenvalues and "
-            "coordinates a = √η·v that are fractions; square roots only in the unit eigenvectors and coefficients.",
-    "medium": "Three points and a quadratic kernel (xᵀy)² or (1 + xᵀy)²: rational eigenvalues, and each "
-              "eigenvector, coefficient and coordinate a fraction times one square root.",
-    "hard": "An isosceles triangle in space, an RBF kernel γ = ln(2)/c whose entries are powers of ½, and a new "
-            "point to project: eigenvectors (1, −1, 0)/√2 and (1, 1, −2)/√6 by symmetry, rational eigenvalues, "
-            "each value a fraction times one square root.",
+    "easy": "Three points in the plane and the linear kernel, as the notes' Example 3: rational eigenvalues, "
+            "coordinates a = √η·v that are fractions; eigenvectors (1, −1, 0), (1, 1, −2) by symmetry, or with "
+            "no zero, such as (1, 2, −3), (5, −4, −1), from the factored quadratic.",
+    "medium": "Three points and a quadratic kernel (xᵀy)² or (1 + xᵀy)²: rational eigenvalues, eigenvectors "
+              "by symmetry every other seed, else without a zero from the factored quadratic; each value a "
+              "fraction times one square root.",
+    "hard": "An RBF kernel γ = ln(2)/c with entries powers of ½ and a new point, on an isosceles triangle "
+            "(eigenvectors (1, −1, 0), (1, 1, −2)) or a rectangle (eigenvalues (1 ± a)(1 ∓ b), (1 − a)(1 − b)) "
+            f"by symmetry: rational eigenvalues, denominators up to {MAX_DENOMINATOR['hard']}.",
 }
 
+# What each seed's structure is, in turn: seed % len(FAMILIES) picks one.
+# "scores": built backwards without a zero (random points almost never give one when easy); "no zero": drawn.
+FAMILIES = {"easy": ("symmetric", "scores"), "medium": ("symmetric", "no zero"), "hard": ("isosceles", "rectangle")}
 
-def make(rng, difficulty):
-    if difficulty == "hard":
+
+def make(rng, difficulty, seed=0):
+    family = FAMILIES[difficulty][seed % len(FAMILIES[difficulty])]
+    if family == "isosceles":
         return _isosceles_rbf(rng)
+    if family == "rectangle":
+        # the sides' exponents (i, j) by the seed too: drawn freely, (1, 2) came up in 7 seeds of 10
+        sides = SIDE_EXPONENTS[(seed // len(FAMILIES[difficulty])) % len(SIDE_EXPONENTS)]
+        return draw.first_built(lambda r, _: _rectangle_rbf(r, sides), rng, difficulty, 20)
     # the input checks take microseconds, and a draw passes them one time in 10 to 40: several draws a call
-    for _ in range(20):
-        if difficulty == "easy":
-            # random points whose coordinates come out rational: 17 spectra over seeds 1-200, against 2 for
-            # the points built backwards, which stay as the sure way (one draw in 3 passes)
-            pts = draw.points(rng, 3, 2, -3, 3) if rng.random() < 0.97 else _scores_first(rng)
-            kernel = {"name": "linear"}
+    for _ in range(40):
+        if family == "scores":
+            pts, kernel = _scores_first(rng), {"name": "linear"}
+        elif difficulty == "easy":
+            pts, kernel = draw.points(rng, 3, 2, -3, 3), {"name": "linear"}
         else:
             pts = draw.points(rng, 3, 2, -2, 2)
             kernel = {"name": "polynomial", "degree": 2, "offset": rng.choice([0, 1])}
-        if pts is not None and _nice_inputs(pts, kernel, difficulty):
+        if pts is not None and _nice_inputs(pts, kernel, difficulty, family):
             return {"title": "Kernel PCA", "points": pts, "kernel": kernel}
     return None
 
 
-def _nice_inputs(pts, kernel, difficulty) -> bool:
+def _nice_inputs(pts, kernel, difficulty, family="symmetric") -> bool:
     K = gram(pts, kernel.get("offset", 0), kernel.get("degree", 1))
     Khat = centred(K)
     # no zero in XᵀX, K, the row means or K̂: one solution path (the same number of zeros) per difficulty
@@ -49,9 +70,9 @@ def _nice_inputs(pts, kernel, difficulty) -> bool:
     pairs = _eigenpairs(Khat)
     if pairs is None:
         return False
-    # an eigenvector with a 0, as Example 3's (1, −1, 0): the one solution path of easy and medium (easy
-    # nearly always has one, medium half the time)
-    if not any(0 in w for _, w in pairs):
+    # an eigenvector with a 0, as Example 3's (1, −1, 0): two equal rows of K̂ up to order, the symmetry
+    # route; the other families have none (another pattern, found from the factored quadratic)
+    if any(0 in w for _, w in pairs) != (family == "symmetric"):
         return False
     # a = √(η/‖w‖²)·w is rational only when η‖w‖² is a square
     return difficulty != "easy" or all(_square(eta * sum(x * x for x in w)) for eta, w in pairs)
@@ -59,7 +80,7 @@ def _nice_inputs(pts, kernel, difficulty) -> bool:
 
 # Pairs of orthogonal integer vectors that sum to zero (b = a × (1, 1, 1), made primitive): the
 # coordinates of three points on two principal components, as (2, −2, 0) and (1, 1, −2) in Example 3.
-SCORES = (((1, -1, 0), (1, 1, -2)), ((1, 2, -3), (5, -4, -1)))
+SCORES = (((1, 2, -3), (5, -4, -1)), ((1, 3, -4), (7, -5, -2)))
 
 
 def _scores_first(rng):
@@ -75,7 +96,7 @@ def _scores_first(rng):
         first, second = second, first
     shift = [rng.randint(-2, 2), rng.randint(-2, 2)]
     pts = [[x + shift[0], y + shift[1]] for x, y in zip(first, second)]
-    if any(abs(x) > 4 for p in pts for x in p) or sum(x * x for x in first) == sum(y * y for y in second):
+    if any(abs(x) > 7 for p in pts for x in p) or sum(x * x for x in first) == sum(y * y for y in second):
         return None
     return pts
 
@@ -106,23 +127,58 @@ def _isosceles_rbf(rng):
     return {"title": "Kernel PCA", "points": pts, "kernel": kernel, "new_points": [new]}
 
 
-def _new_point(rng, pts, kernel):
-    """A point to project, near the triangle, whose squared distance to each point is a multiple of the
-    kernel's c up to 6c (its kernel row powers of ½ too) and which is not on the triangle's mirror plane
-    (equally far from the base's two ends: its first coordinate would be 0, another solution path)."""
+# The directions of a rectangle's sides: primitive integer vectors in space up to sign, ‖·‖² ≤ 6.
+SIDES = tuple(v for v in product(range(-2, 3), repeat=3)
+              if any(v) and gcd(*v) == 1 and next(x for x in v if x) > 0 and sum(x * x for x in v) <= 6)
+SIDE_EXPONENTS = ((1, 2), (2, 3))  # ‖u‖²/c, ‖v‖²/c of a rectangle (diagonal i + j ≤ 5; (1, 3), (1, 4) leave no new point)
+
+
+def _rectangle_rbf(rng, sides):
+    """Four points P, P + u, P + u + v, P + v with u ⊥ v and ‖u‖ ≠ ‖v‖ (a square repeats an eigenvalue), and
+    γ = ln(2)/c with ‖u‖² = i·c, ‖v‖² = j·c: the sides' kernel values a = 2^(−i), b = 2^(−j), the diagonal's
+    ab. Its two mirrors give the eigenvectors (1, 1, −1, −1), (1, −1, −1, 1), (1, −1, 1, −1) (in the points'
+    order round the rectangle) and K̂'s eigenvalues (1 + a)(1 − b), (1 − a)(1 + b), (1 − a)(1 − b)."""
+    u = list(rng.choice(SIDES))
+    options = [v for v in SIDES if sum(a * b for a, b in zip(u, v)) == 0]
+    if not options:
+        return None
+    long, wide = rng.choice([1, 2]), rng.choice([1, 1, 2])  # one scale per side: u ⊥ v stays
+    v = [x * long for x in rng.choice(options)]
+    u = [x * wide for x in u]
+    if sum(x * x for x in u) == sum(x * x for x in v):
+        return None
+    corner = [rng.randint(-1, 1) for _ in range(3)]
+    pts = [corner, [p + x for p, x in zip(corner, u)], [p + x + y for p, x, y in zip(corner, u, v)],
+           [p + y for p, y in zip(corner, v)]]
+    if all(p[2] == pts[0][2] for p in pts):
+        pts = [p[:2] for p in pts]  # a rectangle in the plane: two coordinates
+    if any(x == 0 for row in gram(pts) for x in row):
+        return None  # a zero dot product: another solution path
+    kernel = draw.rbf_halving(rng, pts, most=5)
+    if kernel is None:
+        return None
+    c = int(kernel["gamma"].split("/")[1]) if "/" in kernel["gamma"] else 1
+    if tuple(sorted((sum(x * x for x in u) // c, sum(x * x for x in v) // c))) != sides:
+        return None
+    new = _new_point(rng, pts, kernel, most=5)
+    if new is None:
+        return None
+    return {"title": "Kernel PCA", "points": pts, "kernel": kernel, "components": 2, "new_points": [new]}
+
+
+def _new_point(rng, pts, kernel, most=6):
+    """A point to project, near the points, whose squared distance to each point is a multiple of the
+    kernel's c up to ``most``·c (its kernel row powers of ½ too) and which is equally far from no two of them
+    (off every mirror: else a coordinate of it would be 0, another solution path)."""
     gamma = kernel["gamma"]
     c = int(gamma.split("/")[1]) if "/" in gamma else 1
-    apex, one, other = pts
-    lows = [min(p[i] for p in pts) - 1 for i in range(3)]
+    d = len(pts[0])
+    lows = [min(p[i] for p in pts) - 1 for i in range(d)]
     candidates = []
-    for x in range(lows[0], lows[0] + 5):
-        for y in range(lows[1], lows[1] + 5):
-            for z in range(lows[2], lows[2] + 5):
-                q = [x, y, z]
-                deltas = [sum((a - b) ** 2 for a, b in zip(q, p)) for p in pts]
-                if (q not in pts and all(d % c == 0 and d <= 6 * c for d in deltas)
-                        and deltas[1] != deltas[2]):
-                    candidates.append(q)
+    for q in map(list, product(*(range(low, low + 5) for low in lows))):
+        deltas = [sum((a - b) ** 2 for a, b in zip(q, p)) for p in pts]
+        if q not in pts and all(x % c == 0 and x <= most * c for x in deltas) and len(set(deltas)) == len(pts):
+            candidates.append(q)
     return rng.choice(candidates) if candidates else None
 
 
@@ -169,4 +225,5 @@ def nice(solution, difficulty):
     new = [x for row in solution.answers.get("new_coordinates", ()) for x in row]
     return (eigen_nice(values, "easy" if difficulty != "hard" else "hard", zeros=1)
             and "coordinates" in solution.answers and within_bounds(solution, difficulty)
-            and all(x != 0 for x in new))  # a new point's coordinate 0: another solution path
+            and all(x != 0 for x in new)  # a new point's coordinate 0: another solution path
+            and intermediate_denominator(solution) <= MAX_DENOMINATOR[difficulty])

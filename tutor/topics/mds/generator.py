@@ -8,18 +8,22 @@ makes B's eigenvalue −t‖g‖² negative: no configuration reproduces it. The
 distances when all of them are whole numbers, else as squared distances (never surds).
 """
 
+import random
 from fractions import Fraction
+from functools import lru_cache
+from itertools import product
 from math import isqrt
 
-from tutor.generators.nice import centred_columns, eigen_kind, within_bounds
+from tutor.generators.nice import as_columns, centred_columns, eigen_kind, vectors_pattern, within_bounds
 
 RULES = {
     "easy": "A table of squared distances between 4 points (plain distances when they are all whole "
-            "numbers); B = HAH, its eigenvalues and the recovered points in 2 dimensions are whole numbers.",
+            "numbers); B = HAH, its eigenvalues and the recovered points in 2 dimensions are whole numbers; "
+            "no two of 20 seeds with the same eigenvalues.",
     "medium": "The same for 5 points: a 5×5 table whose B has rank 2, with whole eigenvalues and "
-              "recovered points.",
+              "recovered points; no two of 20 seeds with the same eigenvalues.",
     "hard": "A table of 4 points that is not Euclidean: B has a negative eigenvalue to notice, the best "
-            "2-dimensional points are still whole numbers, and they do not reproduce every distance.",
+            "2-dimensional points are still whole numbers, and they do not reproduce every distance; no two of 20 seeds with the same eigenvalues.",
 }
 
 # points, largest |entry| of the primitive columns, columns, scales of the positive columns
@@ -29,10 +33,46 @@ MAX_SQUARED = {"easy": 80, "medium": 80, "hard": 100}  # the largest d² in the 
 MAX_COORDINATE = 6
 
 
-def make(rng, difficulty):
+def make(rng, difficulty, seed=0):
+    """Seed S takes spectrum S of the difficulty's spectra in a fixed shuffled order (so no two of 20 seeds
+    share one), then one of its tables at random, the points numbered in a random order."""
+    spectra = _spectra(difficulty)
+    squared = rng.choice(spectra[_order(difficulty)[seed % len(spectra)]])
+    order = list(range(len(squared)))
+    rng.shuffle(order)
+    squared = [[squared[i][j] for j in order] for i in order]
+    off = [x for i, row in enumerate(squared) for j, x in enumerate(row) if i != j]
+    title = "Classical multidimensional scaling"
+    if all(isqrt(x) ** 2 == x for x in off):
+        return {"title": title, "distances": [[isqrt(x) for x in row] for row in squared]}
+    return {"title": title, "squared_distances": squared}
+
+
+@lru_cache(maxsize=None)
+def _order(difficulty) -> tuple:
+    order = sorted(_spectra(difficulty))
+    random.Random(f"mds-spectra:{difficulty}").shuffle(order)
+    return tuple(order)
+
+
+@lru_cache(maxsize=None)
+def _spectra(difficulty) -> dict:
+    """Every table the difficulty allows (a few thousand, a fraction of a second, kept for the process), by
+    B's eigenvalues: the two positive ones, and the negative one when hard."""
     n, hi, k, scales = SHAPES[difficulty]
-    columns = rng.choice(centred_columns(n, hi, k))
-    c = [rng.choice(scales) for _ in range(2)]
+    out: dict = {}
+    for columns in centred_columns(n, hi, k):
+        for c in product(scales, repeat=2):
+            for t in (NEGATIVE if difficulty == "hard" else (None,)):
+                table = _table(columns, c, t, difficulty)
+                if table is not None:
+                    out.setdefault(table[0], []).append(table[1])
+    return out
+
+
+def _table(columns, c, t, difficulty):
+    """(B's eigenvalues, the table of squared distances) for the columns c·a, or None when out of bounds."""
+    n = len(columns[0])
     coordinates = [[c[j] * columns[j][i] for j in range(2)] for i in range(n)]
     if max(abs(x) for row in coordinates for x in row) > MAX_COORDINATE:
         return None
@@ -40,19 +80,22 @@ def make(rng, difficulty):
     if values[0] <= values[1]:  # distinct, and in the order they are found (no repeated eigenvalue)
         return None
     squared = [[sum((p[j] - q[j]) ** 2 for j in range(2)) for q in coordinates] for p in coordinates]
-    if difficulty == "hard":
-        g, t = columns[2], rng.choice(NEGATIVE)
+    if t is not None:
+        g = columns[2]
         squared = [[Fraction(squared[i][j]) - t * (g[i] - g[j]) ** 2 for j in range(n)] for i in range(n)]
         if any(x.denominator != 1 for row in squared for x in row):
             return None
         squared = [[int(x) for x in row] for row in squared]
+        values.append(-t * sum(x * x for x in g))
     off = [squared[i][j] for i in range(n) for j in range(n) if i != j]
     if min(off) <= 0 or max(off) > MAX_SQUARED[difficulty]:
         return None
-    title = "Classical multidimensional scaling"
-    if all(isqrt(x) ** 2 == x for x in off):
-        return {"title": title, "distances": [[isqrt(x) for x in row] for row in squared]}
-    return {"title": title, "squared_distances": squared}
+    return tuple(values), tuple(tuple(row) for row in squared)
+
+
+def structure(solution):
+    """The recovered configuration's columns up to scale, sign and the order of the points."""
+    return vectors_pattern(as_columns(solution.answers["coordinates"]))
 
 
 def nice(solution, difficulty):

@@ -16,14 +16,14 @@ from tutor.generators.nice import centred_columns, eigen_nice, orthogonal_direct
 GAP = Fraction(1, 4)  # the most of the total variance the dropped components may carry
 
 RULES = {
-    "easy": "4 points in 2 dimensions (whole coordinates up to 12) whose principal directions are (3, 4)/5 "
-            "and (4, −3)/5: "
+    "easy": "4 distinct points in 2 dimensions (whole coordinates up to 12) whose principal directions are "
+            "(3, 4)/5 and (4, −3)/5, in several patterns of scores: "
             "rational eigenvalues, unit eigenvectors and scores; keep k = 1 component, the other "
             "carrying at most a quarter of the variance.",
-    "medium": "5 points in 2 dimensions: rational eigenvalues, unit eigenvectors with one square root "
+    "medium": "5 distinct points in 2 dimensions: rational eigenvalues, unit eigenvectors with one square root "
               "from their normalisation, such as (1, 2)/√5; keep k = 1, the other carrying at most a "
               "quarter of the variance.",
-    "hard": "5 points in 3 dimensions, covariance divided by n or n − 1 as stated: a full 3×3 "
+    "hard": "5 distinct points in 3 dimensions, covariance divided by n or n − 1 as stated: a full 3×3 "
             "covariance (no direction along an axis) with rational eigenvalues; keep k = 2 components, "
             "the third carrying at most a quarter of the variance.",
 }
@@ -56,6 +56,8 @@ def _built(rng, difficulty):
     points = [[m + x for m, x in zip(mean, row)] for row in centred]
     if max(abs(x) for p in points for x in p) > MAX_COORDINATE[difficulty]:
         return None
+    if len({tuple(p) for p in points}) < n:
+        return None  # two identical points (score columns equal in two places): not what PCA is about
     # No zero in the means or the reconstruction x̂ = x̄ + Σ_{j≤k} z_j w_j: fewer solution paths (which
     # answers hold a zero) among the variants of a difficulty.
     kept = [[m + x for m, x in zip(mean, row)] for row in outer_sum(scores[:k], directions[:k])]
@@ -65,6 +67,10 @@ def _built(rng, difficulty):
     if difficulty == "hard":
         data["divisor"] = rng.choice(["n", "n-1"])
     return data
+
+
+# a structure: the principal directions and the pattern of the scores along the kept ones (how the points lie)
+STRUCTURE_KEYS = ("eigenvectors", "scores")
 
 
 def nice(solution, difficulty):

@@ -1,0 +1,82 @@
+"""Generated problems with variety and a bounded hand effort (issue 30, item 5): over seeds 1–20, each
+difficulty of kernel-pca, pca, svd and mds draws several structures, svd and mds never repeat a spectrum,
+no two points are the same, and hard kernel PCA and hard centring keep every printed denominator small.
+The full sweep with the table is ``tutor generate TOPIC --stress --count 20`` (tutor/generators/stress.py)."""
+
+from __future__ import annotations
+
+from collections import Counter
+from functools import lru_cache
+
+import pytest
+import sympy as sp
+
+from tutor import generators, load_problem_text, solve
+from tutor.generators import draw_solved, structure
+from tutor.generators.nice import intermediate_denominator, pattern
+from tutor.generators.stress import HEADER, stress, table_row
+
+from .conftest import ROOT
+
+SEEDS = range(1, 21)
+# at least this many structures in 20 seeds; hard kernel PCA has two shapes with a hand route by symmetry
+# (a triangle without a mirror needs denominators of 15132 for its new point)
+AT_LEAST = {("kernel-pca", "hard"): 2}
+
+
+@lru_cache(maxsize=None)
+def drawn(topic, difficulty):
+    return tuple(draw_solved(topic, difficulty, seed) for seed in SEEDS)
+
+
+def test_a_pattern_is_a_vector_up_to_scale_sign_and_order():
+    assert pattern((0, sp.sqrt(2) / 2, -sp.sqrt(2) / 2)) == pattern((2, 0, 2)) == (0, 1, 1)
+    assert pattern((sp.sqrt(6) / 6, -sp.sqrt(6) / 3, sp.sqrt(6) / 6)) == (1, 1, 2)
+    assert pattern((sp.Rational(3, 5), sp.Rational(-4, 5))) == (3, 4)
+    example3 = structure(solve(str(ROOT / "problems" / "kernel-pca" / "example3.yaml")))
+    renumbered = structure(solve(load_problem_text(  # K̂ with its points numbered 3, 1, 2
+        "topic: kernel-pca\ncentred_kernel_matrix: [[4, -2, -2], [-2, 5, -3], [-2, -3, 5]]\n")))
+    assert example3 == renumbered == (("eigenvectors", ((0, 1, 1), (1, 1, 1), (1, 1, 2))),)
+
+
+@pytest.mark.parametrize("topic,difficulty", [(t, d) for t in ("kernel-pca", "pca", "svd", "mds")
+                                              for d in generators.DIFFICULTIES])
+def test_twenty_seeds_draw_several_structures(topic, difficulty):
+    problems = drawn(topic, difficulty)
+    assert all(p is not None for p in problems)
+    shapes = {structure(solution) for _, _, solution in problems}
+    assert len(shapes) >= AT_LEAST.get((topic, difficulty), 3), shapes
+
+
+@pytest.mark.parametrize("topic,key", [("svd", "singular_values"), ("mds", "eigenvalues")])
+@pytest.mark.parametrize("difficulty", generators.DIFFICULTIES)
+def test_no_two_of_twenty_seeds_share_a_spectrum(topic, key, difficulty):
+    spectra = [solution.answers[key] for _, _, solution in drawn(topic, difficulty)]
+    assert len(set(spectra)) == len(SEEDS), spectra
+
+
+@pytest.mark.parametrize("topic", ("pca", "kernel-pca", "centring"))
+@pytest.mark.parametrize("difficulty", generators.DIFFICULTIES)
+def test_points_are_never_repeated(topic, difficulty):
+    for generated, _, _ in drawn(topic, difficulty):
+        points = [tuple(p) for p in generated.data["points"] + generated.data.get("new_points", [])]
+        assert len(set(points)) == len(points), generated.data  # pca medium had two points at the mean
+
+
+@pytest.mark.parametrize("topic,difficulty,most", [("kernel-pca", "hard", 400), ("kernel-pca", "medium", 400),
+                                                   ("kernel-pca", "easy", 120), ("centring", "hard", 128)])
+def test_every_printed_denominator_is_bounded(topic, difficulty, most):
+    for generated, _, solution in drawn(topic, difficulty):
+        assert intermediate_denominator(solution) <= most, generated.data
+
+
+def test_hard_kernel_pca_does_not_keep_leading_with_one_eigenvalue():
+    firsts = Counter(solution.answers["eigenvalues"][0] for _, _, solution in drawn("kernel-pca", "hard"))
+    assert len(firsts) >= 4 and max(firsts.values()) <= 7, firsts  # η₁ = 15/16 in 10 of 20 seeds, before
+
+
+def test_the_stress_table_gives_structures_and_the_largest_denominator():
+    result = stress("svd", "hard", range(1, 4))
+    assert result.structures >= 2 and result.denominator >= 1
+    assert HEADER.split()[4:7] == ["distinct", "structures", "denominator"]
+    assert table_row(result).split()[5:7] == [str(result.structures), str(result.denominator)]
