@@ -16,6 +16,7 @@ from .errors import TutorError
 
 MANIFEST = "manifest.json"
 FORMAT = 1
+MAX_BYTES = 16_000_000  # a list of some 2000 students' files is well under 1 MB
 
 
 def manifest_json(command: str, files, **data) -> str:
@@ -31,8 +32,9 @@ def written_before(out_dir: str, command: str, force: bool = False) -> list[str]
     root = Path(out_dir)
     if not root.is_dir() or not any(root.iterdir()):
         return []
+    path = root / MANIFEST
     try:
-        raw = json.loads((root / MANIFEST).read_text(encoding="utf-8"))
+        raw = json.loads(path.read_text(encoding="utf-8")) if path.stat().st_size <= MAX_BYTES else None
     except (OSError, ValueError):
         raw = None
     # Manifests without written_by are the exam's: it was the only command that wrote one.
@@ -50,12 +52,12 @@ def manifest_noun(command: str) -> str:
 
 
 def _inside(root: Path, name: str) -> bool:
-    """A relative path that stays inside the folder, through any links on the way."""
+    """A relative path to a file (not a folder) that stays inside the folder, through any links on the way."""
     path = Path(name)
     if not path.parts or path.is_absolute() or ".." in path.parts or name == MANIFEST:
         return False
     try:
-        return (root / path).parent.resolve().is_relative_to(root.resolve())
+        return (root / path).parent.resolve().is_relative_to(root.resolve()) and not (root / path).is_dir()
     except (OSError, RuntimeError):  # a loop of links
         return False
 
