@@ -21,7 +21,6 @@ from __future__ import annotations
 import csv
 import dataclasses
 import io
-import json
 import os
 import time
 from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
