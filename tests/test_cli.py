@@ -261,3 +261,17 @@ def test_markdown_figures_of_an_earlier_run_do_not_stay_beside_the_file(tmp_path
     assert (tmp_path / "p-fig1.svg").read_text().startswith("<?xml")
     assert run_cli("sheet", EXAMPLE3, "--no-figures", "-o", str(out)).exit_code == 0
     assert not (tmp_path / "p-fig1.svg").exists() and (tmp_path / "p-figure.svg").exists()
+
+
+def test_the_cli_export_writes_what_prairielearn_write_writes(tmp_path):
+    # The CLI writes question_files() through the manifest; write() is the module's own: they must agree.
+    from tutor.prairielearn import export, write
+
+    write(export([EXAMPLE3]), str(tmp_path / "a" / "questions" / "tutor"))
+    assert run_cli("export", "prairielearn", EXAMPLE3, "-o", str(tmp_path / "b" / "questions" / "tutor")).exit_code == 0
+
+    def tree(root):
+        return {p.relative_to(root).as_posix(): p.read_text() for p in sorted(root.rglob("*")) if p.is_file()}
+
+    made = tree(tmp_path / "b" / "questions" / "tutor")
+    assert made.pop("manifest.json") and made == tree(tmp_path / "a" / "questions" / "tutor")
