@@ -203,3 +203,75 @@ def test_a_batch_check_and_an_export_show_a_bar_on_a_terminal_and_nothing_in_a_p
     assert code == 0 and "solving" in terminal and "2/2" in terminal
     piped = run_cli("check", EXAMPLE3, *(str(tmp_path / f"{n}.yaml") for n in "abc"), "-f", "json")
     assert piped.exit_code == 0 and piped.stderr == ""
+
+
+# --- folders written again (tutor.outputs) and figures beside -o FILE ---------------------------------
+
+
+def test_a_prairielearn_export_again_replaces_its_own_questions_and_refuses_other_folders(tmp_path):
+    out = tmp_path / "questions" / "tutor"
+    both = run_cli("export", "prairielearn", EXAMPLE3, "kernel-matrix/linear-three-points", "-o", str(out))
+    assert both.exit_code == 0, both.output
+    (out / "kernel-pca-example3" / "notes.md").write_text("mine")  # a file of yours in a question's folder
+    again = run_cli("export", "prairielearn", "kernel-matrix/linear-three-points", "-o", str(out))
+    assert again.exit_code == 0, again.output
+    assert sorted(p.name for p in out.iterdir()) == ["kernel-matrix-linear-three-points", "kernel-pca-example3",
+                                                     "manifest.json"]
+    assert [p.name for p in (out / "kernel-pca-example3").iterdir()] == ["notes.md"]
+    listed = json.loads((out / "manifest.json").read_text())["files"]
+    assert listed[0] == "kernel-matrix-linear-three-points/info.json" and len(listed) == 5
+    course = tmp_path / "questions"  # the course's questions/ itself, with its own questions and no manifest
+    refused = run_cli("export", "prairielearn", EXAMPLE3, "-o", str(course))
+    assert refused.exit_code == 2 and refused.stderr.count("\n") == 1
+    assert refused.stderr.startswith(f"error: {course}: holds files that no manifest of "
+                                     "`tutor export prairielearn` lists")
+    assert sorted(p.name for p in course.iterdir()) == ["tutor"]
+
+
+def test_a_prairielearn_manifest_cannot_remove_files_outside_its_folder(tmp_path):
+    out = tmp_path / "tutor"
+    assert run_cli("export", "prairielearn", EXAMPLE3, "-o", str(out)).exit_code == 0
+    outside = tmp_path / "infoCourse.json"
+    outside.write_text("{}")
+    manifest = json.loads((out / "manifest.json").read_text())
+    manifest["files"].append("../infoCourse.json")
+    (out / "manifest.json").write_text(json.dumps(manifest))
+    result = run_cli("export", "prairielearn", EXAMPLE3, "-o", str(out))
+    assert result.exit_code == 2 and outside.exists()
+
+
+def test_a_prairielearn_export_shows_a_bar_on_a_terminal(tmp_path):
+    from .test_exam import _on_a_terminal
+
+    code, out, terminal = _on_a_terminal(["export", "prairielearn", EXAMPLE3, "kernel-matrix/linear-three-points",
+                                          "-o", "pl"], tmp_path)
+    assert code == 0 and out.endswith("pl: 2 questions\n")
+    assert "exporting" in terminal and "2/2" in terminal
+
+
+def test_markdown_figures_of_an_earlier_run_do_not_stay_beside_the_file(tmp_path):
+    out = tmp_path / "p.md"
+    for stale in ("p-fig1.svg", "p-fig7.svg"):
+        (tmp_path / stale).write_text("<svg>an earlier run's</svg>")
+    for kept in ("q-fig1.svg", "p-figure.svg", "p-fig2.png"):  # not this document's figures
+        (tmp_path / kept).write_text("other")
+    assert run_cli("solve", EXAMPLE3, "-o", str(out)).exit_code == 0
+    assert sorted(p.name for p in tmp_path.glob("*-fig*")) == ["p-fig1.svg", "p-fig2.png", "p-figure.svg",
+                                                                 "q-fig1.svg"]
+    assert (tmp_path / "p-fig1.svg").read_text().startswith("<?xml")
+    assert run_cli("sheet", EXAMPLE3, "--no-figures", "-o", str(out)).exit_code == 0
+    assert not (tmp_path / "p-fig1.svg").exists() and (tmp_path / "p-figure.svg").exists()
+
+
+def test_the_cli_export_writes_what_prairielearn_write_writes(tmp_path):
+    # The CLI writes question_files() through the manifest; write() is the module's own: they must agree.
+    from tutor.prairielearn import export, write
+
+    write(export([EXAMPLE3]), str(tmp_path / "a" / "questions" / "tutor"))
+    assert run_cli("export", "prairielearn", EXAMPLE3, "-o", str(tmp_path / "b" / "questions" / "tutor")).exit_code == 0
+
+    def tree(root):
+        return {p.relative_to(root).as_posix(): p.read_text() for p in sorted(root.rglob("*")) if p.is_file()}
+
+    made = tree(tmp_path / "b" / "questions" / "tutor")
+    assert made.pop("manifest.json") and made == tree(tmp_path / "a" / "questions" / "tutor")

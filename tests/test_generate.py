@@ -117,3 +117,55 @@ def test_stress_command_prints_the_spread_of_sizes_and_times():
     assert lines[0].split()[:8] == ["topic", "difficulty", "seeds", "failed", "distinct", "structures", "denominator",
                                     "rejected"]
     assert [l.split()[1] for l in lines[1:]] == ["easy", "medium", "hard"]
+
+
+# --- -o DIR: the folder's manifest (tutor.outputs) ------------------------------------------------------
+
+
+def test_generate_again_into_its_folder_replaces_its_own_files_and_keeps_yours(tmp_path):
+    out = tmp_path / "set"
+    assert run_cli("generate", "pca", "--seed", "3", "-n", "3", "-o", str(out)).exit_code == 0
+    (out / "mine.txt").write_text("the lecturer's own notes")
+    again = run_cli("generate", "pca", "--seed", "9", "-n", "1", "-o", str(out))
+    assert again.exit_code == 0, again.output
+    assert sorted(p.name for p in out.iterdir()) == ["manifest.json", "mine.txt", "pca-easy-9.yaml"]
+    assert again.output.split() == [str(out / "pca-easy-9.yaml"), str(out / "manifest.json")]
+
+
+def test_generate_refuses_a_folder_of_other_files_without_force(tmp_path):
+    out = tmp_path / "week6"
+    out.mkdir()
+    (out / "q1.yaml").write_text("topic: pca\n")  # written by hand: no manifest lists it
+    result = run_cli("generate", "pca", "--seed", "3", "-o", str(out))
+    assert result.exit_code == 2 and result.stderr.count("\n") == 1
+    assert result.stderr.startswith(f"error: {out}: holds files that no manifest of `tutor generate` lists")
+    assert sorted(p.name for p in out.iterdir()) == ["q1.yaml"]
+    forced = run_cli("generate", "pca", "--seed", "3", "-o", str(out), "--force")
+    assert forced.exit_code == 0 and (out / "q1.yaml").exists() and (out / "pca-easy-3.yaml").exists()
+
+
+def test_generate_does_not_take_an_exam_folder_for_its_own(tmp_path):
+    from tutor.outputs import manifest_json
+
+    out = tmp_path / "midterm"
+    out.mkdir()
+    (out / "solutions.md").write_text("the exam's")
+    (out / "manifest.json").write_text(manifest_json("tutor exam", ["solutions.md"]))
+    result = run_cli("generate", "pca", "--seed", "3", "-o", str(out))
+    assert result.exit_code == 2 and (out / "solutions.md").exists()
+
+
+@pytest.mark.parametrize("listed", ["../keep.txt", "/KEEP", "link/keep.txt"])
+def test_a_generate_manifest_cannot_remove_files_outside_its_folder(tmp_path, listed):
+    import json
+
+    out = tmp_path / "set"
+    assert run_cli("generate", "pca", "--seed", "3", "-o", str(out)).exit_code == 0
+    outside = tmp_path / "keep.txt"
+    outside.write_text("not generate's")
+    (out / "link").symlink_to(tmp_path)
+    manifest = json.loads((out / "manifest.json").read_text())
+    manifest["files"].append(listed.replace("/KEEP", str(outside)))
+    (out / "manifest.json").write_text(json.dumps(manifest))
+    result = run_cli("generate", "pca", "--seed", "4", "-o", str(out))
+    assert result.exit_code == 2 and "holds files that no manifest" in result.stderr and outside.exists()

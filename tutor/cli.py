@@ -227,11 +227,32 @@ def figures_option(fn=None, *, json: bool = True):
              f"--output (FILE-fig1.svg, ...){', in the JSON as data' if json else ''}.")(fn)
 
 
-def write_figures(files: dict, output: str) -> None:
-    """The SVG files of a Markdown document, written beside its output file."""
-    import os
+def force_option(command: str):
+    """--force for a command that writes a folder (tutor.outputs)."""
+    from .outputs import manifest_noun
+
+    return click.option(
+        "--force", is_flag=True,
+        help=f"Write into a folder that holds files no {manifest_noun(command)} lists (they are left there). "
+             "Without it such a folder is refused; the files an earlier run wrote there are always replaced.")
+
+
+def write_figures(files: dict, output: str, stem: str) -> None:
+    """The SVG files of a Markdown document, written beside its output file; those an earlier run wrote
+    there (stem-fig<n>.svg) that this one does not are removed, so no figure of another document stays."""
+    import re
 
     folder = os.path.dirname(output)
+    ours = re.compile(re.escape(stem) + r"-fig[0-9]+\.svg")
+    try:
+        earlier = [name for name in os.listdir(folder or ".") if ours.fullmatch(name) and name not in files]
+    except OSError:
+        earlier = []
+    for name in earlier:
+        try:
+            os.unlink(os.path.join(folder, name))
+        except OSError as error:
+            raise cannot_write(os.path.join(folder, name), error) from None
     for name, text in files.items():
         write_or_echo(text, os.path.join(folder, name))
 
@@ -327,17 +348,18 @@ def solve(file, fmt, output, detail, fade, figures, timeout):
     fmt = output_format(fmt, output, ("md", "tex", "html", "json", "pdf"), "solve")
     solution = solve_problem(file, timeout=timeout, fade=fade)
     files: dict[str, str] = {}
+    stem = figure_stem(output, fmt)
     with deadline(timeout, "rendering the solution"):
         text = render(solution, "tex" if fmt == "pdf" else fmt, detail, figures=figures,
-                      figure_stem=figure_stem(output, fmt), figure_files=files)
+                      figure_stem=stem, figure_files=files)
     if fmt == "pdf":  # pdflatex, which is not ours to limit
         from .pdf import compile_pdf
 
         compile_pdf(text, output)
         return
     write_or_echo(text, output)
-    if files:
-        write_figures(files, output)
+    if stem is not None:
+        write_figures(files, output, stem)
 
 
 @main.command()
@@ -503,9 +525,7 @@ def check_exam(exam_dir, paths, csv_path, sig_figs, timeout, fmt=None, reports_d
               help="Compile every paper, answer key and the solutions book with pdflatex.")
 @click.option("--jobs", "-j", type=Bounded(1, 16), default=None,
               help="Processes drawing variants and compiling PDFs at once [default: the cores, at most 4].")
-@click.option("--force", is_flag=True,
-              help="Write into a folder that holds files no exam manifest lists (they are left there). "
-                   "Without it such a folder is refused; an earlier exam's files are always replaced.")
+@force_option("tutor exam")
 @reports_errors
 def exam(blueprint, roster, seed, count, out_dir, pdf, jobs, force):
     """Every student's own variant of every question of BLUEPRINT (YAML: title, seed, questions), with
@@ -594,18 +614,27 @@ def qti(files, output, title, timeout):
 @export.command()
 @click.argument("files", nargs=-1, required=True)
 @click.option("--output", "-o", "out_dir", type=click.Path(file_okay=False), required=True,
-              help="The folder to write the question directories into (made if needed): the course's "
-                   "questions/ folder, or one inside it.")
+              help="The folder to write the question directories into (made if needed): a folder of its own "
+                   "inside the course's questions/ folder. The questions an earlier export wrote there are "
+                   "replaced, by the list in its manifest.json.")
+@force_option("tutor export prairielearn")
 @timeout_option
 @reports_errors
-def prairielearn(files, out_dir, timeout):
+def prairielearn(files, out_dir, force, timeout):
     """PrairieLearn questions: a directory per problem file, or per question of an exam blueprint (info.json,
     question.html, server.py), generated, read and graded by tutor inside PrairieLearn."""
-    from .prairielearn import export as make, write
+    from pathlib import Path
 
-    questions = make(files, timeout)  # every file first: a bad one stops the export before anything is written
-    for folder in write(questions, out_dir):
-        echo(folder)
+    from .outputs import write_folder, written_before
+    from .prairielearn import distinct_names, export as make, question_files
+
+    command = "tutor export prairielearn"
+    old = written_before(out_dir, command, force)  # refused before the work
+    with with_progress(files, "exporting") as each:  # every file first: a bad one stops it before any is written
+        questions = distinct_names([q for f in each for q in make([f], timeout)])
+    write_folder(out_dir, command, question_files(questions, out_dir), old)
+    for q in questions:
+        echo(str(Path(out_dir) / q.name))
     echo(f"{out_dir}: {len(questions)} question{'s' if len(questions) != 1 else ''}")
 
 
@@ -639,12 +668,13 @@ def sheet(files, fmt, solutions, title, output, pdf, detail, figures, timeout):
         raise TutorError("--pdf needs --output FILE.pdf", field="--pdf")
     fmt = output_format("pdf" if pdf else fmt, output, ("md", "tex", "html", "pdf"), "sheet", "--pdf" if pdf else None)
     pdf = fmt == "pdf"
+    stem = None if pdf else figure_stem(output, fmt)
     with with_progress(files, "solving") as each:
         worked = [solve_problem(f, timeout=timeout) for f in each]
     with deadline(timeout * len(files), "rendering the sheet"):  # pdflatex, below, is not ours to limit
         drawn: dict[str, str] = {}
         document = render_sheet(worked, "tex" if pdf else fmt, title=title, with_solutions=solutions,
-                                detail=detail, figures=figures, figure_stem=None if pdf else figure_stem(output, fmt),
+                                detail=detail, figures=figures, figure_stem=stem,
                                 figure_files=drawn)
     if pdf:
         from .pdf import compile_pdf
@@ -653,8 +683,8 @@ def sheet(files, fmt, solutions, title, output, pdf, detail, figures, timeout):
         echo(output)
         return
     write_or_echo(document, output)
-    if drawn:
-        write_figures(drawn, output)
+    if stem is not None:
+        write_figures(drawn, output, stem)
 
 
 @main.command()
@@ -669,11 +699,13 @@ def sheet(files, fmt, solutions, title, output, pdf, detail, figures, timeout):
                    "more work (more points, a new point, two components), never uglier numbers; each "
                    "topic's own: tutor topics --difficulties. [default: easy; all three with --stress]")
 @click.option("--output", "-o", "out_dir", type=click.Path(file_okay=False), default=None,
-              help="Write the files into this directory (made if needed) instead of standard output.")
+              help="Write the files into this directory (made if needed) instead of standard output, with the "
+                   "manifest.json that lists them: the files an earlier run wrote there are replaced.")
+@force_option("tutor generate")
 @click.option("--stress", is_flag=True,
               help="Stress test: generate, solve, render and self-check many seeds; print sizes and times.")
 @reports_errors
-def generate(topic, seed, count, difficulty, out_dir, stress):
+def generate(topic, seed, count, difficulty, out_dir, force, stress):
     """Make new problems of TOPIC with exam-friendly numbers, reproducibly from a seed.
 
     TOPIC may name several topics for a mixed set, `kernel-pca,pca:hard,mds` (a difficulty after a
@@ -701,6 +733,9 @@ def generate(topic, seed, count, difficulty, out_dir, stress):
                     echo(f"  {failure}", err=True)
         sys.exit(1 if failed else 0)
 
+    from .outputs import write_folder, written_before
+
+    old = written_before(out_dir, "tutor generate", force) if out_dir else []  # refused before the work
     if seed is None:
         import secrets
 
@@ -708,17 +743,8 @@ def generate(topic, seed, count, difficulty, out_dir, stress):
         echo(f"seed: {seed} (pass --seed {seed} to make this set again)", err=True)
     problems = generators.generate_mixed(wanted, seed, count or len(wanted))
     if out_dir:
-        from pathlib import Path
-
-        folder = Path(out_dir)
-        for problem in problems:
-            path = folder / problem.filename
-            try:
-                folder.mkdir(parents=True, exist_ok=True)
-                path.write_text(problem.text(), encoding="utf-8")
-            except OSError as error:
-                raise cannot_write(str(path), error) from None
-            echo(str(path))
+        for path in write_folder(out_dir, "tutor generate", {p.filename: p.text() for p in problems}, old):
+            echo(path)
     else:
         echo("---\n".join(problem.text() for problem in problems), nl=False)
 

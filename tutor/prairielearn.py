@@ -290,6 +290,13 @@ def write(questions: list[QuestionDir], out_dir: str) -> list[str]:
     return written
 
 
+def question_files(questions: list[QuestionDir], out_dir: str) -> dict[str, str]:
+    """Every file of the question directories by its path under out_dir, as write() writes them (for the
+    CLI, which replaces an earlier export's files by its manifest: tutor.outputs)."""
+    return {f"{q.name}/{name}": text for q in questions
+            for name, text in (("info.json", info_json(q, course_qid(out_dir, q.name))), *q.files)}
+
+
 # --- at PrairieLearn's run time: called by the generated server.py --------------------------------------
 
 

@@ -11,7 +11,7 @@ lecturer's solutions book, the variants CSV, a Moodle quiz and the manifest `tut
 
 Written again into the same folder, the exam replaces the files its manifest lists (so no PDF of an
 earlier seed stays beside the new papers); a folder with other files and no such manifest is refused
-unless ``force``.
+unless ``force`` (tutor.outputs, shared with the other commands that write a folder).
 
 Everything but the PDFs is the same byte for byte for the same blueprint, roster and seed.
 """
@@ -21,7 +21,6 @@ from __future__ import annotations
 import csv
 import dataclasses
 import io
-import json
 import os
 import time
 from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
@@ -33,11 +32,12 @@ from .. import generators, topics
 from ..checking.uniqueness import warnings as not_unique
 from ..errors import TutorError
 from ..escaping import csv_row
+from ..outputs import MANIFEST, manifest_json, remove_stale, write_texts, written_before
 from .blueprint import Blueprint, QuestionSpec, Student
 from .draw import draw_question
 
-MANIFEST = "manifest.json"
-MANIFEST_FORMAT = 1
+COMMAND = "tutor exam"  # the manifest's written_by: another command's folder is not the exam's to replace
+MANIFEST_FORMAT = 1  # of what `tutor check --exam` reads in the manifest
 
 
 @dataclass(frozen=True)
@@ -207,7 +207,7 @@ def variants_csv(papers) -> str:
 
 def manifest(blueprint: Blueprint, seed: int, papers, notes, files=()) -> str:
     first = papers[0].questions
-    data = {
+    return manifest_json(COMMAND, files, **{
         "format": MANIFEST_FORMAT,
         "title": blueprint.title,
         "seed": seed,
@@ -218,49 +218,10 @@ def manifest(blueprint: Blueprint, seed: int, papers, notes, files=()) -> str:
         "notes": list(notes),
         "students": [{"id": p.student.id, "name": p.student.name,
                       "questions": [{"file": q.file, "seed": q.seed} for q in p.questions]} for p in papers],
-        "files": list(files),  # every file this exam wrote (but this one): what a new run replaces
-    }
-    return json.dumps(data, indent=2, ensure_ascii=False) + "\n"
+    })
 
 
 # --- writing -----------------------------------------------------------------------------------------
-
-
-def written_before(out_dir: str, force: bool = False) -> list[str]:
-    """The files an earlier `tutor exam` wrote into ``out_dir`` (its manifest's list), to be replaced. A
-    folder holding anything else, without that list, is refused unless ``force``: its files stay."""
-    root = Path(out_dir)
-    if not root.is_dir() or not any(root.iterdir()):
-        return []
-    try:
-        listed = json.loads((root / MANIFEST).read_text(encoding="utf-8")).get("files")
-    except (OSError, ValueError, AttributeError):
-        listed = None
-    if isinstance(listed, list) and all(isinstance(f, str) and _inside(f) for f in listed):
-        return listed
-    if force:
-        return []
-    raise TutorError("holds files that no exam manifest lists (not written by `tutor exam`, or by an older one): "
-                     "write the exam into a new folder, or pass --force to write over it", file=out_dir)
-
-
-def _inside(name: str) -> bool:
-    """A relative path that stays inside the folder (a manifest is a file anyone can edit)."""
-    parts = Path(name).parts
-    return bool(parts) and not Path(name).is_absolute() and ".." not in parts and name != MANIFEST
-
-
-def remove_stale(root: Path, old: list[str], new) -> None:
-    """Remove the earlier exam's files that this one does not write again, then the folders they leave empty."""
-    for name in set(old) - set(new):
-        try:
-            (root / name).unlink(missing_ok=True)
-        except OSError as error:
-            raise TutorError(f"cannot remove the earlier exam's file: {error.strerror or error}",
-                             file=str(root / name)) from None
-    for folder in sorted({(root / name).parent for name in old}, key=lambda f: -len(f.parts)):
-        if folder != root and folder.is_dir() and not any(folder.iterdir()):
-            folder.rmdir()
 
 
 def build_exam(blueprint: Blueprint, students: tuple[Student, ...], seed: int, out_dir: str, *,
@@ -269,7 +230,7 @@ def build_exam(blueprint: Blueprint, students: tuple[Student, ...], seed: int, o
     of an earlier exam there (see written_before). ``bar(label, total)``, if given, is a context manager
     with update(n), for a progress bar."""
     start = time.perf_counter()
-    old = written_before(out_dir, force)  # refused before the work, not after
+    old = written_before(out_dir, COMMAND, force)  # refused before the work, not after
     papers, notes = draw_papers(blueprint, students, seed, jobs, progress, bar)
     drawn = time.perf_counter()
     title = blueprint.title
@@ -295,13 +256,7 @@ def build_exam(blueprint: Blueprint, students: tuple[Student, ...], seed: int, o
 
     root = Path(out_dir)
     remove_stale(root, old, [*texts, *latex])
-    for name, text in texts.items():
-        path = root / name
-        try:
-            path.parent.mkdir(parents=True, exist_ok=True)
-            path.write_text(text, encoding="utf-8")
-        except OSError as error:
-            raise TutorError(f"cannot write: {error.strerror or error}", file=str(path)) from None
+    write_texts(root, texts)
     rendered = time.perf_counter()
     overfull = compile_all(latex, root, jobs, bar) if pdf else {}
     seconds = {"draw": drawn - start, "render": rendered - drawn, "pdf": time.perf_counter() - rendered}
