@@ -17,7 +17,7 @@ def test_solve_markdown_is_the_default():
     result = run_cli("solve", EXAMPLE3)
     assert result.exit_code == 0
     assert result.output.startswith("# Kernel PCA on Example 3")
-    assert r"\eta_{1} = 8" in result.output
+    assert r"\eta_1 = 8" in result.output
 
 
 def test_solve_json_has_steps_and_answers_in_the_documented_shape():
