@@ -346,6 +346,14 @@ def eigenvector_near(matrix: sp.ImmutableMatrix, value, dps: int) -> list:
     return [vectors[i][k] for i in range(matrix.rows)]
 
 
+def eigenvectors_near(matrix: sp.ImmutableMatrix, value, count: int, dps: int) -> list[list]:
+    """The unit eigenvectors (as eigenvector_near) of the count eigenvalues nearest ``value``: a basis of the
+    eigenspace of a repeated eigenvalue, numerically."""
+    values, vectors = _eigen_system(matrix, dps)
+    nearest = sorted(range(len(values)), key=lambda j: abs(values[j] - value))[:count]
+    return [[vectors[i][k] for i in range(matrix.rows)] for k in nearest]
+
+
 @lru_cache(maxsize=64)
 def _eigen_system(matrix: sp.ImmutableMatrix, dps: int):
     """Eigenvalues and unit eigenvectors (columns) of a symmetric exact matrix, by mpmath at dps + guard digits."""
