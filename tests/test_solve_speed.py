@@ -336,3 +336,30 @@ def test_a_root_field_just_under_the_limit_still_solves():
     assert kernels.root_field_size(loaded.problem.kernel, loaded.problem.points) == 864
     solution = solve(loaded)
     assert len(solution.answers["eigenvalues"]) == 3
+
+
+def test_a_repeated_point_over_a_large_root_field_gets_a_rational_null_basis(monkeypatch):
+    """Four points, two of them equal, with γ = ln 3/2 (powers of 3^(1/72)): η = 0 twice, and elimination and
+    Gram–Schmidt in Q(3^(1/72)) took 62 s CPU (oracle sweep seeds 22, 38, 63, 72 of kernel-pca-rbf-ln) and wrote
+    the eigenvectors scaled by a 10-term surd. The null space is rational (1 and e₁ − e₄): guessed, then
+    verified exactly."""
+    from sympy.polys.matrices import DomainMatrix
+
+    original = DomainMatrix.nullspace
+
+    def nullspace(self, *args, **kwargs):
+        if self.domain.is_AlgebraicField:
+            raise AssertionError(f"elimination over {self.domain}: a minute")
+        return original(self, *args, **kwargs)
+
+    monkeypatch.setattr(DomainMatrix, "nullspace", nullspace)
+    text = ("topic: kernel-pca\npoints: [[0, '1/3'], ['3/2', '3/2'], ['-1/2', '-2/3'], [0, '1/3']]\n"
+            "kernel: {name: rbf, gamma: 'ln(3)/2'}\n")
+    import tutor.topics.kernel_pca as kernel_pca
+
+    seen = []
+    monkeypatch.setattr(kernel_pca, "spectrum", lambda K: seen.append(eigen.spectrum(K)) or seen[-1])
+    solve(load_problem_text(text, "<test>"))
+    zero = [p for p in seen[0].pairs if p.value == 0]
+    assert [p.found for p in zero] == [(2, 1, 1, 0), (1, -1, -1, -3)]
+    assert [p.norm_sq for p in zero] == [6, 12]
