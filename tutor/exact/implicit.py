@@ -200,7 +200,7 @@ def isolating_interval(root: PolyRoot, dps: int) -> tuple[sp.Rational, sp.Ration
 def entry_interval(entry: EigenvectorEntry, dps: int) -> tuple[sp.Rational, sp.Rational]:
     """Rationals lo ≤ entry ≤ hi, proved by interval arithmetic."""
     with _from_scratch():
-        return tuple(_rational(end) for end in _certified_vector.__wrapped__(entry.matrix, entry.root, dps)[entry.i])
+        return tuple(_rational(end) for end in _certified_vector_at(entry.matrix, entry.root, dps)[entry.i])
 
 
 _SCRATCH = [False]  # isolate from scratch (polyroots at dps + _GUARD, then doubled), as every isolation once was
@@ -372,8 +372,14 @@ def _unit_vector(matrix: sp.ImmutableMatrix, root: sp.Expr, dps: int) -> tuple[s
                      for lo, hi in _certified_vector(matrix, root, max(dps, _LEVEL)))
 
 
-@lru_cache(maxsize=256)
 def _certified_vector(matrix: sp.ImmutableMatrix, root: sp.Expr, dps: int) -> tuple[tuple, ...]:
+    """_certified_vector_at the next power of two of digits (at least dps): an 8-point RBF solution asked for
+    its eigenvectors at 28 precisions, each a new interval computation; narrower intervals are as valid."""
+    return _certified_vector_at(matrix, root, 1 << (dps - 1).bit_length())
+
+
+@lru_cache(maxsize=256)
+def _certified_vector_at(matrix: sp.ImmutableMatrix, root: sp.Expr, dps: int) -> tuple[tuple, ...]:
     """Intervals (lo, hi) that hold the entries of the unit eigenvector of M for its simple eigenvalue
     `root`, first entry that is not zero positive.
 
