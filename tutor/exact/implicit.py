@@ -271,8 +271,9 @@ def _isolated_once(coefficients: tuple, dps: int, scratch: bool) -> tuple[tuple,
 @lru_cache(maxsize=64)
 def _boxes(coefficients: tuple, digits: int) -> tuple:
     """The coefficients enclosed in intervals at `digits` digits."""
+    memo: dict = {}  # one for all: the coefficients share their exponentials e^(−k/2)
     with _interval_digits(digits):
-        return tuple(_enclose(_exact(c), {}) for c in coefficients)
+        return tuple(_enclose(_exact(c), memo) for c in coefficients)
 
 
 def _try_isolating(coefficients: tuple, dps: int, working: int, scratch: bool = False):
