@@ -393,3 +393,19 @@ def test_a_root_asked_at_many_precisions_is_found_by_polyroots_once(monkeypatch)
     assert len(calls) <= 1  # (none at all: the isolation for the JSON above already proved them)
     forget()
     assert implicit.isolating_interval(root, 30) == printed  # from scratch: the same digits after refining
+
+
+def test_the_coefficients_of_one_polynomial_share_their_enclosed_exponentials(monkeypatch):
+    """The septic of 8 points in 1-D with γ = 1/2 has coefficients in the same e^(−k/2): each was enclosed
+    afresh per coefficient, at every precision, a third of that solve."""
+    import mpmath
+
+    from tutor.exact import implicit
+
+    t = sp.exp(-sp.Rational(1, 2))
+    coefficients = (1, -(t + t**2 + 3), 2 * t + 5 * t**2, -(t**2))
+    calls = []
+    original = mpmath.iv.exp
+    monkeypatch.setattr(mpmath.iv, "exp", lambda x: calls.append(x) or original(x))
+    implicit._isolated(coefficients, 30)
+    assert len(calls) <= 2  # e^(−1/2) and e^(−1), once each
