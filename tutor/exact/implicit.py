@@ -193,12 +193,29 @@ def _enclose(expr, memo):
 
 def isolating_interval(root: PolyRoot, dps: int) -> tuple[sp.Rational, sp.Rational]:
     """Rationals lo < root < hi, at most about 10^-dps apart, proved by the signs at the ends."""
-    return tuple(_rational(end) for end in _isolated(root.coefficients, dps)[root.k])
+    with _from_scratch():
+        return tuple(_rational(end) for end in _isolated(root.coefficients, dps)[root.k])
 
 
 def entry_interval(entry: EigenvectorEntry, dps: int) -> tuple[sp.Rational, sp.Rational]:
     """Rationals lo ≤ entry ≤ hi, proved by interval arithmetic."""
-    return tuple(_rational(end) for end in _certified_vector(entry.matrix, entry.root, dps)[entry.i])
+    with _from_scratch():
+        return tuple(_rational(end) for end in _certified_vector_at(entry.matrix, entry.root, dps)[entry.i])
+
+
+_SCRATCH = [False]  # isolate from scratch (polyroots at dps + _GUARD, then doubled), as every isolation once was
+
+
+@contextmanager
+def _from_scratch():
+    """The intervals a JSON prints (their ends are rationals of hundreds of digits) found as they always were,
+    so that they stay the same to the last digit: Newton's refinement from a root found before (_refined)
+    proves intervals as good, but not the same digits."""
+    _SCRATCH[0], before = True, _SCRATCH[0]
+    try:
+        yield
+    finally:
+        _SCRATCH[0] = before
 
 
 def _rational(x) -> sp.Rational:
@@ -227,30 +244,66 @@ def _narrowest(coefficients: tuple, dps: int) -> tuple[tuple, ...]:
     return known[1]
 
 
-@lru_cache(maxsize=256)
+_DOUBLINGS: dict = {}  # coefficients -> how often the working precision was doubled before the proof held
+
+
 def _isolated(coefficients: tuple, dps: int) -> tuple[tuple, ...]:
     """Isolating intervals (lo, hi), as mpf numbers, of every root of one polynomial, largest first,
     each of width below 10^-dps (relative to the root's size) and proved by the signs at its ends."""
-    working = dps + _GUARD
-    for _ in range(_TRIES):
-        intervals = _try_isolating(coefficients, dps, working)
+    return _isolated_once(coefficients, dps, _SCRATCH[0])
+
+
+@lru_cache(maxsize=256)
+def _isolated_once(coefficients: tuple, dps: int, scratch: bool) -> tuple[tuple, ...]:
+    doublings = 0 if scratch else _DOUBLINGS.get(coefficients, 0)  # what the last isolation needed
+    working = (dps + _GUARD) * 2**doublings
+    for _ in range(_TRIES - doublings):
+        intervals = _try_isolating(coefficients, dps, working, scratch)
         if intervals is not None:
+            _DOUBLINGS[coefficients] = doublings
             return intervals
         working *= 2
+        doublings += 1
     raise UnsupportedProblem("two eigenvalues are too close together to be told apart at "
                              f"{working // 2} digits: their decimals cannot be certified")
 
 
-def _try_isolating(coefficients: tuple, dps: int, working: int):
-    with _interval_digits(working):
-        boxes = [_enclose(_exact(c), {}) for c in coefficients]
+@lru_cache(maxsize=64)
+def _boxes(coefficients: tuple, digits: int) -> tuple:
+    """The coefficients enclosed in intervals at `digits` digits."""
+    memo: dict = {}  # one for all: the coefficients share their exponentials e^(−k/2)
+    with _interval_digits(digits):
+        return tuple(_enclose(_exact(c), memo) for c in coefficients)
+
+
+def _try_isolating(coefficients: tuple, dps: int, working: int, scratch: bool = False):
+    # Enclosed at the next power of two of digits, so that the many precisions one root is asked at (327,
+    # 311, 547, 531 …) share enclosures: those of an 8-point RBF septic's long coefficients were a third of
+    # its isolations. Narrower enclosures are as valid.
+    boxes = _boxes(coefficients, working if scratch else 1 << (working - 1).bit_length())
     with mpmath.workdps(working):
         middles = [sum(_ends(b)) / 2 for b in boxes]
-        try:
-            found = mpmath.polyroots(middles, maxsteps=2000, extraprec=2 * working)  # clusters need many steps
-        except NoConvergence:
-            return None
-        roots = sorted((mpmath.re(r) for r in found), reverse=True)
+    roots = None if scratch else _refined(coefficients, middles, working)
+    if roots is None:
+        with mpmath.workdps(working):
+            try:
+                found = mpmath.polyroots(middles, maxsteps=2000, extraprec=2 * working)  # clusters need many steps
+            except NoConvergence:
+                return None
+            roots = sorted((mpmath.re(r) for r in found), reverse=True)
+    # roots proved before and refined: a failure is this precision's, as polyroots' would be
+    intervals = _proved(boxes, roots, dps, working)
+    if intervals is not None:  # proved distinct and simple: a start for Newton's method at more digits
+        if len(_KNOWN) > 256:
+            _KNOWN.clear()
+        _KNOWN[coefficients] = roots
+    return intervals
+
+
+def _proved(boxes, roots: list, dps: int, working: int):
+    """Intervals about the roots, narrower than 10^-dps and apart, with opposite signs at their ends; None
+    when they cannot be proved at this working precision."""
+    with mpmath.workdps(working):
         intervals = []
         for j, r in enumerate(roots):
             width = mpmath.mpf(10) ** (-dps - 5) * max(1, abs(r))
@@ -267,6 +320,38 @@ def _try_isolating(coefficients: tuple, dps: int, working: int):
             if not ((below < 0 and above > 0) or (below > 0 and above < 0)):
                 return None
     return tuple(intervals)
+
+
+_KNOWN: dict = {}  # a polynomial's coefficients -> the roots of its last proved isolation
+
+
+def _refined(coefficients: tuple, middles: list, working: int) -> list | None:
+    """The roots of a polynomial isolated before, refined by Newton's method at `working` digits; None when
+    there are none (polyroots then starts afresh, as it does when these cannot be proved).
+
+    Decimals, checks and certified eigenvectors ask for one root object at many precisions (160 to 1,100
+    digits for a quintic of 5^(−2δ) values): polyroots from scratch at each was most of such a solve, where
+    each root known to hundreds of digits needs a few Newton steps more."""
+    known = _KNOWN.get(coefficients)
+    if known is None:
+        return None
+    with mpmath.workdps(working):
+        derivative = [c * (len(middles) - 1 - k) for k, c in enumerate(middles[:-1])]
+        tolerance = mpmath.mpf(10) ** (8 - working)
+        roots = []
+        for r in known:
+            r, previous = mpmath.mpf(r), None
+            for _ in range(60):
+                slope = mpmath.polyval(derivative, r)
+                if not slope:
+                    return None
+                step = mpmath.polyval(middles, r) / slope
+                r -= step
+                if abs(step) <= tolerance * max(1, abs(r)) or (previous is not None and abs(step) > abs(previous) / 2):
+                    break  # converged, or at the noise of this precision: the proof decides
+                previous = step
+            roots.append(r)
+        return sorted(roots, reverse=True)
 
 
 def _ends(box) -> tuple:
@@ -288,8 +373,14 @@ def _unit_vector(matrix: sp.ImmutableMatrix, root: sp.Expr, dps: int) -> tuple[s
                      for lo, hi in _certified_vector(matrix, root, max(dps, _LEVEL)))
 
 
-@lru_cache(maxsize=256)
 def _certified_vector(matrix: sp.ImmutableMatrix, root: sp.Expr, dps: int) -> tuple[tuple, ...]:
+    """_certified_vector_at the next power of two of digits (at least dps): an 8-point RBF solution asked for
+    its eigenvectors at 28 precisions, each a new interval computation; narrower intervals are as valid."""
+    return _certified_vector_at(matrix, root, 1 << (dps - 1).bit_length())
+
+
+@lru_cache(maxsize=256)
+def _certified_vector_at(matrix: sp.ImmutableMatrix, root: sp.Expr, dps: int) -> tuple[tuple, ...]:
     """Intervals (lo, hi) that hold the entries of the unit eigenvector of M for its simple eigenvalue
     `root`, first entry that is not zero positive.
 
@@ -344,6 +435,14 @@ def eigenvector_near(matrix: sp.ImmutableMatrix, value, dps: int) -> list:
     values, vectors = _eigen_system(matrix, dps)
     k = min(range(len(values)), key=lambda j: abs(values[j] - value))
     return [vectors[i][k] for i in range(matrix.rows)]
+
+
+def eigenvectors_near(matrix: sp.ImmutableMatrix, value, count: int, dps: int) -> list[list]:
+    """The unit eigenvectors (as eigenvector_near) of the count eigenvalues nearest ``value``: a basis of the
+    eigenspace of a repeated eigenvalue, numerically."""
+    values, vectors = _eigen_system(matrix, dps)
+    nearest = sorted(range(len(values)), key=lambda j: abs(values[j] - value))[:count]
+    return [[vectors[i][k] for i in range(matrix.rows)] for k in nearest]
 
 
 @lru_cache(maxsize=64)
