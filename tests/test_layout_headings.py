@@ -28,6 +28,8 @@ from tutor.layout import heading_html, heading_md, heading_pieces, heading_tex, 
     ("A non-Euclidean distance table, best 1-D configuration",
      "A non-Euclidean distance table, best 1-D configuration"),
     ("The RBF card's distances 1, 2, 4, 8", "The RBF card's distances 1, 2, 4, 8"),
+    # a letter in brackets labels a rule or a part: text, not a variable
+    ("Blank 2, the reason for line 5: (C)", "Blank 2, the reason for line 5: (C)"),
 ])
 def test_a_titles_maths_is_typeset(title, tex):
     assert heading_tex(title) == tex

@@ -733,6 +733,8 @@ def _kind(core: str, first: bool) -> str:
     capitals after an operator), 'op', or '' (a word of text)."""
     if core in _OPERATORS:
         return "op"
+    if re.fullmatch(r"\([A-Z]\)", core):
+        return ""  # "(C)": a label (a rule's letter, a part), not a variable
     bare = core.replace("(", "").replace(")", "")
     if not bare or not _ATOM.fullmatch(bare) or bare.count("(") or core.count("(") != core.count(")") and \
             not re.fullmatch(r"\(?[^()]*\)?(\^\w+)?", core):
