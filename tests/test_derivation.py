@@ -289,8 +289,8 @@ def test_cli_fade_blanks_a_line_and_check_takes_it(tmp_path):
 
 
 def test_numerical_exports_refuse_a_derivation(tmp_path):
-    for command in ("moodle", "qti"):
-        out = run_cli("export", command, "derivation/mds", "-o", str(tmp_path / "out"))
+    for command, name in (("moodle", "out.xml"), ("qti", "out.zip")):  # a QTI package must be named .zip
+        out = run_cli("export", command, "derivation/mds", "-o", str(tmp_path / name))
         assert out.exit_code == 2 and "takes numbers, and no part of this problem asks one" in out.stderr
         assert out.stderr.count("\n") == 1
 
@@ -503,7 +503,7 @@ def test_mds_means_by_a_what_the_mds_topic_means():
 def test_generated_difficulty_means_something():
     """easy: one inner line, nothing hidden; medium: one blank, the key step or a reason; hard: two lines and a
     reason (as many blanks for every seed: a blueprint asks the same parts of every variant)."""
-    from tutor.generators import draw_solved
+    from tutor.generators import generate_one
 
     for seed in range(1, 16):
         easy, medium, hard = (generate_one("derivation", d, seed).data for d in ("easy", "medium", "hard"))
