@@ -289,8 +289,8 @@ def test_cli_fade_blanks_a_line_and_check_takes_it(tmp_path):
 
 
 def test_numerical_exports_refuse_a_derivation(tmp_path):
-    for command in ("moodle", "qti"):
-        out = run_cli("export", command, "derivation/mds", "-o", str(tmp_path / "out"))
+    for command, name in (("moodle", "out.xml"), ("qti", "out.zip")):  # a QTI package must be named .zip
+        out = run_cli("export", command, "derivation/mds", "-o", str(tmp_path / name))
         assert out.exit_code == 2 and "takes numbers, and no part of this problem asks one" in out.stderr
         assert out.stderr.count("\n") == 1
 
@@ -310,6 +310,7 @@ def test_the_practice_server_reads_and_judges_the_line():
 
 TWO = "topic: derivation\nderivation: pca-trace\nblanks: [3, reason 5]\n"
 FOLLOW = "topic: derivation\nderivation: kernel-pca\nblanks: [6, 7, reason 10]\n"
+CYCLIC = ALL["pca-trace"].letter("cyclic")  # TWO's line 5: tr(AB) = tr(BA)
 
 
 def _report(text: str, answers: dict):
@@ -325,13 +326,13 @@ def test_a_two_blank_problem_says_what_it_asks_and_boxes_each_blank():
     assert r"&= \boxed{\;1\;} &&\text{(3)}\quad \text{Multiply out}" in problem
     assert r"&&\text{(5)}\quad \boxed{\;2\;}" in problem
     # the rules to choose the reason from, lettered, with one the derivation does not use
-    assert "**Rules**" in problem and r"(E) $\operatorname{tr}(\mathbf A\mathbf B)" in problem
-    assert r"(G) $(\mathbf A\mathbf B)^T = \mathbf B^T\mathbf A^T$" in problem
+    assert "**Rules**" in problem and f"({CYCLIC}) $\\operatorname{{tr}}(\\mathbf A\\mathbf B)" in problem
+    assert f"({ALL['pca-trace'].letter('transpose')}) " + r"$(\mathbf A\mathbf B)^T = \mathbf B^T\mathbf A^T$" in problem
     assert [p.key for p in solution.question.parts] == ["blank1", "blank2"]
 
 
 def test_each_blank_of_a_two_blank_problem_is_judged_right_and_wrong():
-    right = _report(TWO, {"blank1": "tr(X^T X - 2 X^T U U^T X + X^T U U^T U U^T X)", "blank2": "E"})
+    right = _report(TWO, {"blank1": "tr(X^T X - 2 X^T U U^T X + X^T U U^T U U^T X)", "blank2": CYCLIC})
     assert [r.verdict for r in right.results] == ["correct", "correct"] and right.score == 2
     typed = _report(TWO, {"blank1": "tr(X^T X) - 2 tr(X^T U U^T X) + tr(X^T U U^T U U^T X)",
                           "blank2": "tr(AB) = tr(BA)"})
@@ -354,7 +355,7 @@ def test_a_reason_that_is_no_rule_is_unreadable(typed, message):
     assert result.verdict == "unreadable" and message in result.message
 
 
-@pytest.mark.parametrize("typed", ["e", "(E)", "E.", "tr(A B) = tr(B A)", "TR(AB)=TR(BA)", "cyclic",
+@pytest.mark.parametrize("typed", [CYCLIC.lower(), f"({CYCLIC})", f"{CYCLIC}.", "tr(A B) = tr(B A)", "TR(AB)=TR(BA)", "cyclic",
                                    r"\operatorname{tr}(\mathbf A\mathbf B) = \operatorname{tr}(\mathbf B\mathbf A)"])
 def test_a_reason_is_read_by_its_letter_or_written_out(typed):
     assert _report(TWO, {"blank2": typed}).result("blank2").verdict == "correct"
@@ -380,11 +381,11 @@ def test_the_second_of_two_lines_in_a_row_follows_through_from_the_first():
 
 def test_a_line_that_would_give_a_blank_away_is_hidden():
     """pca-trace line 5 undoes line 4's step (tr(AB) = tr(BA) backwards) and line 6 undoes line 5's: with line 4
-    blank both are ⋯, and a copy of line 5 is then no restatement of a shown side."""
+    blank both are hidden, each saying why, and a copy of line 5 is then no restatement of a shown side."""
     solution = solve_yaml("topic: derivation\nderivation: pca-trace\nblanks: [4]\n")
     assert solution.problem.hidden == {5, 6}
     problem = render(solution, "md").split("## Solution")[0]
-    assert problem.count(r"&= \cdots &&") == 2 and "left out" in problem
+    assert problem.count(r"& \text{(not shown: it gives the blank away)} &&") == 2 and r"\cdots" not in problem
     assert r"\left\|\mathbf X\right\|_F^2 - n" not in problem  # line 6 is not shown
     result = _report("topic: derivation\nderivation: pca-trace\nblanks: [4]\n",
                      {"blank1": "norm(X)^2 - tr(U^T X X^T U)"}).result("blank1")
@@ -412,7 +413,7 @@ def test_a_two_blank_problem_renders_in_every_format(fmt):
         assert "blank 2" in out.lower() or "blank2" in out
     if fmt == "json":
         data = json.loads(render(solution, "json"))
-        assert data["answers"]["blank2"]["exact"] == "E"
+        assert data["answers"]["blank2"]["exact"] == CYCLIC
         assert data["problem"]["blanks"] == [3, "reason 5"]
         chain = next(s for s in data["steps"] if s["key"] == "derivation")
         assert chain["formula"].startswith(r"\begin{aligned}") and r"&&\text{(5)}" in chain["formula"]
@@ -440,7 +441,7 @@ def test_a_two_blank_problem_in_the_practice_server_and_prairielearn(tmp_path):
     qdir = folder / question.name
     data = {"params": {}, "correct_answers": {}, "variant_seed": 1}
     prairielearn.generate(data, qdir)
-    assert data["correct_answers"]["blank2"] == "E"
+    assert data["correct_answers"]["blank2"] == CYCLIC
     for kind, score in (("correct", 1.0), ("incorrect", 0.0)):
         trial = dict(data, test_type=kind)
         prairielearn.trial(trial, qdir)
@@ -539,3 +540,56 @@ def test_any_string_is_read_or_refused_never_crashes(text):
         expr.evaluate(node, verify.instances("pca-trace")[0].values)
     except ParseError:
         pass
+
+
+# --- the reviewer's findings: lettering, Weyl's rule, hidden lines, titles ----------------------------
+
+
+@pytest.mark.parametrize("name", sorted(ALL))
+def test_the_menu_letters_do_not_follow_the_lines(name):
+    """Lettered in line order, a blanked reason was the letter missing between its neighbours' (mds line 5
+    was E between D and F); the menu is lettered in an order of its own, listed A, B, … with the distractors
+    among the rules used."""
+    spec = ALL[name]
+    used = list(dict.fromkeys(spec.letter(line.rule) for line in spec.lines))
+    assert used != sorted(used)
+    assert [spec.letter(r.key) for r in spec.menu] == list("ABCDEFGHIJKLMNOP"[:len(spec.rules)])
+    unused = [spec.letter(r.key) for r in spec.rules if r.key not in {line.rule for line in spec.lines}]
+    assert unused and min(unused) < max(used)  # a distractor is not simply the last letters
+
+
+@pytest.mark.parametrize("name, line", [("mds", 5), ("uw-lemma", 5), ("eckart-young", 6)])
+def test_a_blanked_reason_is_not_the_letter_between_its_neighbours(name, line):
+    spec = ALL[name]
+    before, mine, after = (spec.letter(spec.lines[k - 1].rule) for k in (line - 1, line, line + 1))
+    assert not (ord(before) < ord(mine) < ord(after) and ord(after) - ord(before) == 2)
+    menu = solve_yaml(f"topic: derivation\nderivation: {name}\nblanks: [reason {line}]\n").step("derivation").data.menu
+    assert [letter for letter, _ in menu] == sorted(letter for letter, _ in menu)
+
+
+def test_weyls_rule_in_eckart_young_is_the_inequality_the_line_uses():
+    """Weyl with rank N ≤ r: σ_{i+r}(Δ) ≤ σ_i(Δ − N) + σ_{r+1}(N) = σ_i(Δ − N); the menu said σ_{i+r}(Δ − N)."""
+    text = ALL["eckart-young"].rule("weyl").text
+    assert r"\sigma_i(\boldsymbol\Delta - \mathbf N) \ge \delta_{i+r}" in text and r"\sigma_{i+r}" not in text
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_a_hidden_line_says_which_blank_it_would_give_away(seed):
+    """Generated hard seeds 1 (U, W lemma) and 2 (Eckart–Young) printed a hidden line as "⋯ = ⋯"."""
+    from tutor.generators import draw_solved
+
+    solution = draw_solved("derivation", "hard", seed)[2]
+    assert solution.problem.hidden
+    block = solution.step("derivation").data.problem_block
+    assert r"\cdots" not in block
+    for line, blank in solution.problem.hiding.items():
+        assert rf"\text{{(not shown: it gives blank {blank} away)}} &&\text{{({line})}}" in block
+
+
+def test_titles_fit_one_line_of_the_pdf():
+    """The kernel-PCA title (68 characters) wrapped onto a second line of the PDF's title."""
+    import yaml
+
+    titles = [spec.title for spec in ALL.values()]
+    titles += [yaml.safe_load(path.read_text())["title"] for path in sorted((PROBLEMS / "derivation").glob("*.yaml"))]
+    assert all(len(title) <= 55 for title in titles), [t for t in titles if len(t) > 55]

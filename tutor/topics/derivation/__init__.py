@@ -70,18 +70,24 @@ class Problem:
         return dict(zip(self.keys, self.blanks)).get(key)
 
     @property
-    def hidden(self) -> frozenset[int]:
-        """The lines (1-based) not shown: each run of lines after a blanked right-hand side that only
-        undo a substitution, from which the blank could be read off."""
+    def hiding(self) -> dict[int, int]:
+        """The lines (1-based) not shown, each -> the blank (1-based, in the order asked) it would give away:
+        each run of lines after a blanked right-hand side that only undo a substitution, from which the blank
+        could be read off."""
         lines = self.spec.lines
-        blanked = {b.number for b in self.blanks if b.kind == "line"}
-        out = set()
-        for k in blanked:
+        blanked = {b.number: i for i, b in enumerate(self.blanks, start=1) if b.kind == "line"}
+        out = {}
+        for k, i in blanked.items():
             j = k + 1
             while j <= len(lines) and lines[j - 1].undoes and j not in blanked:
-                out.add(j)
+                out[j] = i
                 j += 1
-        return frozenset(out)
+        return out
+
+    @property
+    def hidden(self) -> frozenset[int]:
+        """The lines (1-based) not shown (see hiding)."""
+        return frozenset(self.hiding)
 
     @property
     def unseen(self) -> frozenset[int]:
@@ -205,7 +211,7 @@ def solve(problem: Problem) -> Solution:
                       None, ChainData(rows=tuple(rows), shapes=_shapes(spec),
                                       problem_block=problem_chain(problem, rows) if problem.blanks else "",
                                       asked=asked(problem) if problem.blanks else "",
-                                      menu=tuple((spec.letter(r.key), r.text) for r in spec.rules)
+                                      menu=tuple((spec.letter(r.key), r.text) for r in spec.menu)
                                       if any(b.kind == "reason" for b in problem.blanks) else ()),
                       (Check(rf"\text{{every line holds on {count} random exact instances}}", True),)))
     return Solution(NAME, problem.title, problem, tuple(steps), tuple(ANSWER_KEYS), (spec.conclusion,))
@@ -236,13 +242,14 @@ def _rows(spec: Derivation) -> list[Row]:
 def chain(rows, boxed=frozenset(), reasons=frozenset(), shown=None) -> str:
     r"""The derivation as one aligned block: lhs &rel rhs &&(k)\; reason. ``boxed`` and ``reasons``: the
     lines whose right-hand side or reason is boxed (the solution marks the blanks it fills); ``shown``: line
-    number -> (lhs, rhs, reason) as the problem shows them (a blank, a hidden line), in place of the row's."""
+    number -> (lhs, relation, rhs, reason) as the problem shows them (a blank, a hidden line), in place of
+    the row's."""
     shown = shown or {}
     out = []
     for row in rows:
         reason = rf"\boxed{{{row.reason}}}" if row.number in reasons else row.reason
-        lhs, rhs, reason = shown.get(row.number, (row.lhs, rhs_of(row, boxed), reason))
-        out.append(rf"{lhs} &{row.relation} {rhs} &&\text{{({row.number})}}\quad {reason}")
+        lhs, rel, rhs, reason = shown.get(row.number, (row.lhs, row.relation, rhs_of(row, boxed), reason))
+        out.append(rf"{lhs} &{rel} {rhs} &&\text{{({row.number})}}\quad {reason}")
     return "\\begin{aligned}\n" + " \\\\\n".join(out) + "\n\\end{aligned}"
 
 
@@ -251,18 +258,21 @@ def rhs_of(row: Row, boxed) -> str:
 
 
 def problem_chain(problem: Problem, rows) -> str:
-    """The aligned block of the problem statement: each blank a numbered box (a single blank "?"), the
-    hidden lines as ⋯ (a reason stays, as the notes print a line's justification)."""
+    """The aligned block of the problem statement: each blank a numbered box (a single blank "?"), a hidden
+    line saying which blank it would give away, in place of its sides (its reason stays, as the notes print
+    a line's justification)."""
     one = len(problem.blanks) == 1
     shown = {}
+    hiding = problem.hiding
     for row in rows:
-        lhs, rhs, reason = row.lhs, row.rhs, row.reason
-        if row.number in problem.hidden:
-            lhs, rhs = (r"\cdots" if row.lhs else ""), r"\cdots"
-        shown[row.number] = [lhs, rhs, reason]
+        lhs, rel, rhs = row.lhs, row.relation, row.rhs
+        if row.number in hiding:
+            which = "the blank" if one else f"blank {hiding[row.number]}"
+            lhs, rel, rhs = "", "", rf"\text{{(not shown: it gives {which} away)}}"
+        shown[row.number] = [lhs, rel, rhs, row.reason]
     for i, blank in enumerate(problem.blanks, start=1):
         box = r"\boxed{\;?\;}" if one else rf"\boxed{{\;{i}\;}}"
-        shown[blank.number][1 if blank.kind == "line" else 2] = box
+        shown[blank.number][2 if blank.kind == "line" else 3] = box
     return chain(rows, shown={k: tuple(v) for k, v in shown.items()})
 
 

@@ -47,7 +47,7 @@ class BlankRule(Rule):
         blank = problem.blank_of(self.key)
         if blank is not None and blank.kind == "reason":
             spec = problem.spec
-            return next(spec.letter(r.key) for r in spec.rules if spec.letter(r.key) != right)
+            return next(spec.letter(r.key) for r in spec.menu if spec.letter(r.key) != right)
         return f"2 ({right})"
 
 
@@ -86,7 +86,7 @@ def _plain(text: str) -> str:
 
 def read_reason(raw: object, problem) -> Given | Unreadable:
     spec = problem.spec
-    letters = [spec.letter(r.key) for r in spec.rules]
+    letters = [spec.letter(r.key) for r in spec.menu]  # A, B, … in order
     span = f"{letters[0]} to {letters[-1]}"
     if isinstance(raw, bool) or not isinstance(raw, str) or not raw.strip():
         return Unreadable(f"give a reason as a letter {span} of the list of rules, or write the rule")
@@ -95,7 +95,7 @@ def read_reason(raw: object, problem) -> Given | Unreadable:
         return Unreadable(f"longer than {MAX_REASON} characters: give the rule's letter, {span}")
     letter = re.fullmatch(r"\(?\s*([A-Za-z])\s*\)?\.?", text)
     if letter and letter.group(1).upper() in letters:
-        rule = spec.rules[letters.index(letter.group(1).upper())]
+        rule = spec.menu[letters.index(letter.group(1).upper())]
         return Given(Reason(rule.key, spec.letter(rule.key), rule.text), False, False)
     if letter:
         return Unreadable(f"there is no rule {letter.group(1).upper()}: the rules are {span}")

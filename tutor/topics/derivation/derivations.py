@@ -12,6 +12,7 @@ constraints met by construction.
 
 from __future__ import annotations
 
+import hashlib
 import random
 from dataclasses import dataclass
 from typing import Callable
@@ -54,7 +55,7 @@ class Derivation:
     setting: str  # what is given (LaTeX in $…$)
     shows: str  # what the derivation shows, "that …": the statement says "Show that …" or "The lines show that …"
     symbols: tuple[Symbol, ...]
-    rules: tuple[Rule, ...]  # the reasons of its lines, the menu's order, and one or two more a student may mistake
+    rules: tuple[Rule, ...]  # the reasons of its lines, and one or two more a student may mistake
     lines: tuple[Line, ...]
     conclusion: str  # the closing sentence
     watch_out: str  # the slip this derivation invites, in one sentence
@@ -68,9 +69,16 @@ class Derivation:
     def rule(self, key: str) -> Rule:
         return next(r for r in self.rules if r.key == key)
 
+    @property
+    def menu(self) -> tuple[Rule, ...]:
+        """The rules in the menu's order, lettered A, B, …: a fixed shuffle by the derivation's name, so that
+        the letters do not follow the lines (a blanked reason would be the letter missing between its
+        neighbours') and the distractors sit among the rules used, the same wherever the menu is shown."""
+        return tuple(sorted(self.rules, key=lambda r: hashlib.sha256(f"{self.name}:{r.key}".encode()).hexdigest()))
+
     def letter(self, key: str) -> str:
         """The rule's letter in the menu: A, B, …"""
-        return "ABCDEFGHIJKLMNOP"[[r.key for r in self.rules].index(key)]
+        return "ABCDEFGHIJKLMNOP"[[r.key for r in self.menu].index(key)]
 
 
 def _n(dims):  # the scalar n: the number of points
@@ -309,7 +317,7 @@ ECKART = Derivation(
           ("orthogonal matrices keep the norm", "||L^T A R|| = ||A||", "rotations keep the norm")),
      Rule("orth", r"$\mathbf L^T\mathbf L = \mathbf I$, $\mathbf R^T\mathbf R = \mathbf I$, $\mathbf N = \mathbf L^T\mathbf M\mathbf R$",
           ("L^T L = I, R^T R = I", "L^T L = I and R^T R = I", "orthogonal")),
-     Rule("weyl", r"$\sigma_{i+r}(\boldsymbol\Delta - \mathbf N) \ge \delta_{i+r}$ (Weyl), rank $\mathbf N \le r$",
+     Rule("weyl", r"$\sigma_i(\boldsymbol\Delta - \mathbf N) \ge \delta_{i+r}$ (Weyl), rank $\mathbf N \le r$",
           ("weyl", "weyl's inequality", "weyl inequality")),
      Rule("choose", r"$\mathbf M = \mathbf D_r$ gives $\mathbf N = \boldsymbol\Delta_r$",
           ("M = D_r", "M = D_r gives N = Delta_r", "N = Delta_r")),
@@ -365,7 +373,7 @@ def _kernel_pca(rng, dims):
 
 
 KERNEL_PCA = Derivation(
-    "kernel-pca", "Kernel PCA: the weights are eigenvectors of the centred kernel matrix",
+    "kernel-pca", "Kernel PCA: the weights solve the kernel eigenproblem",
     r"Each principal direction in feature space is a weighted sum of the centred mapped points, "
     r"$\mathbf u = \sum_i a_i\phi(\mathbf x_i) = \boldsymbol\Phi\mathbf a$. The centred kernel matrix "
     r"$\hat{\mathbf K}$ is singular ($\hat{\mathbf K}\mathbf 1 = \mathbf 0$), so it cannot be cancelled.",
