@@ -36,7 +36,7 @@ SEEDS = range(1, 11)
 
 # Fields that are not values a student reads: the problem's name and wording, the generator's record, how
 # a derivation is set (its blanks are shown as blanks), options named in words (checked as words below).
-NOT_VALUES = {"topic", "title", "statement", "parts", "marks", "check", "generated", "fade", "derivation"}
+NOT_VALUES = {"topic", "title", "statement", "parts", "marks", "check", "generated", "fade", "blanks", "derivation"}
 # Values given by name (field -> name -> how the statement writes it, any one of the words, case aside).
 NAMED = {"kernel.name": {"linear": ("linear",), "polynomial": ("polynomial",), "rbf": ("RBF",)},
          "divisor": {"n": ("by $n$", r"\frac{1}{n}", "1/n", "divided by $n$"), "n - 1": ("by $n - 1$", r"\frac{1}{n - 1}")}}
