@@ -50,7 +50,8 @@ def test_every_topic_has_rules_in_words(topic):
 def test_kernel_pca_eigenvalues_rational_and_one_path(difficulty):
     problems = drawn("kernel-pca", difficulty)
     paths = collections.Counter(solution_path(s) for _, _, s in problems)
-    assert len(paths) <= 2, paths  # medium: an eigenvector with a zero entry or not
+    # medium: an eigenvector with a zero entry or not; hard: a triangle, a rectangle or a rhombus
+    assert len(paths) <= (3 if difficulty == "hard" else 2), paths
     for generated, _, solution in problems:
         assert all(v.is_Rational for v in solution.answers["eigenvalues"]), generated.data
         assert not violations(solution, difficulty)
@@ -62,7 +63,7 @@ def test_kernel_pca_easy_coordinates_rational_like_example_3():
         assert all(x.is_Rational for x in values(solution, "coordinates")), generated.data
 
 
-def test_kernel_pca_hard_isosceles_or_rectangle_rbf_with_symmetric_eigenvectors():
+def test_kernel_pca_hard_isosceles_rectangle_or_rhombus_rbf_with_symmetric_eigenvectors():
     shapes = set()
     for generated, _, solution in drawn("kernel-pca", "hard"):
         assert generated.data["kernel"]["name"] == "rbf"
@@ -71,13 +72,17 @@ def test_kernel_pca_hard_isosceles_or_rectangle_rbf_with_symmetric_eigenvectors(
         units = [tuple(sorted(abs(x) for x in v)) for v in solution.answers["eigenvectors"]]
         if len(generated.data["points"]) == 3:  # the triangle's mirror: (1, −1, 0)/√2 up to order and sign
             assert (0, sp.sqrt(2) / 2, sp.sqrt(2) / 2) in units, units
+            shapes.add("triangle")
+        elif (0, 0, sp.sqrt(2) / 2, sp.sqrt(2) / 2) in units:  # the rhombus's mirrors through its corners
+            assert set(units) == {(0, 0, sp.sqrt(2) / 2, sp.sqrt(2) / 2), (sp.Rational(1, 2),) * 4}, units
+            shapes.add("rhombus")
         else:  # the rectangle's two mirrors: every eigenvector (±1, ±1, ±1, ±1)/2
             assert set(units) == {(sp.Rational(1, 2),) * 4}, units
-        shapes.add(len(generated.data["points"]))
+            shapes.add("rectangle")
         # and a new point to project, off every mirror: both its coordinates non-zero
         assert len(generated.data["new_points"]) == 1
         assert all(y != 0 for y in solution.answers["new_coordinates"][0])
-    assert shapes == {3, 4}
+    assert shapes == {"triangle", "rectangle", "rhombus"}
 
 
 @pytest.mark.parametrize("topic", ("centring", "feature-mean"))

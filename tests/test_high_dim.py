@@ -124,7 +124,31 @@ def test_each_value_has_one_form_and_odd_m_shows_its_gamma():
     was never given for odd m."""
     from tutor.rendering import render
     text = render(solve(str(PROBLEMS / "high-dim" / "ball-in-cube.yaml")), "md", "brief")
-    assert text.count(r"\frac{\pi^{10}}{3805072588800}") == 2 and "10!}" not in text
+    # the card's form, in the table and the final answers alike (the 13-digit denominator in neither)
+    assert text.count(r"\frac{\pi^{10}}{2^{20}\, 10!}") == 2 and "3805072588800" not in text
     assert r"\frac{3!!}{2^{2}} \sqrt{\pi} = \frac{3 \sqrt{\pi}}{4}" in text and "10! = 3628800" in text
     shell = render(solve(str(PROBLEMS / "high-dim" / "thin-shell.yaml")), "md", "brief")
-    assert r"1 - \left(\frac{19}{20}\right)^{100}" in shell  # too long for the box: the box points here
+    assert shell.count(r"1 - \left(\frac{19}{20}\right)^{100}") == 2  # the box writes the table's form
+
+
+def test_the_final_answers_write_each_value_in_the_tables_form():
+    """Issue 30: the cap table wrote 1/6 − 169√3/(560π) and the final answers −169√3/(560π) + 1/6; the
+    thin shell's m = 10 was 4108933742199/10240000000000 where the table writes 1 − (19/20)¹⁰."""
+    from tutor.rendering import render
+    shell = render(solve(str(PROBLEMS / "high-dim" / "thin-shell.yaml")), "md", "brief")
+    assert "4108933742199" not in shell
+    assert shell.count(r"1 - \left(\frac{19}{20}\right)^{10}$") == 1  # the table's cell
+    assert r"1 - \left(\frac{19}{20}\right)^{10} \approx 0.4013" in shell  # the box, its decimal beside
+    cap = render(solve(str(PROBLEMS / "high-dim" / "random-directions.yaml")), "md", "brief")
+    assert cap.count(r"\frac{1}{6} - \frac{169 \sqrt{3}}{560 \pi}") == 2 and "+ \\frac{1}{6}" not in cap
+
+
+def test_no_topic_calls_a_private_function_of_the_question_module():
+    """The high-dim recipe imported question._too_long to match the box; the box now takes the topic's
+    forms through the typed hook (question.ShownForms, the parts module's shown)."""
+    import re
+    from pathlib import Path
+
+    import tutor
+    sources = (Path(tutor.__file__).parent / "topics").rglob("*.py")
+    assert not [p for p in sources if re.search(r"question import _|question\._", p.read_text())]

@@ -24,8 +24,10 @@ import difflib
 import importlib
 import re
 import string
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from types import ModuleType
+from typing import Any
 
 import sympy as sp
 
@@ -201,7 +203,8 @@ def merge_marks(exam: Exam, weights: dict) -> dict:
 def topic_parts(topic: ModuleType) -> ModuleType | None:
     """The ``parts`` module of a topic package, or None (a plugin without one). It holds WORDING
     (key -> (symbol, sentence)), DEFAULT_PARTS and, optionally, POINTS: the keys whose answer is a
-    list of points, one per row (for the final answers)."""
+    list of points, one per row, and ``shown`` (ShownForms), the forms its steps write values in (both
+    for the final answers)."""
     name = f"{topic.__name__}.parts"
     try:
         return importlib.import_module(name)
@@ -341,11 +344,18 @@ MAX_INLINE = 100  # characters of LaTeX for one number; a longer one is shown by
 _ELSEWHERE = "exact values in the solution"
 
 
-def final_value(value, points: bool = False) -> FinalValue:
+# A topic's parts module may define ``shown``, one of these: the LaTeX its solution writes each value of an
+# answer in (key -> one form per value, None where it has none of its own), so that the box prints that
+# form, its decimal beside, and each value has one form on the page (high-dim's 1 - (19/20)^{10}).
+ShownForms = Callable[[Any], Mapping[str, tuple["str | None", ...]]]
+
+
+def final_value(value, points: bool = False, forms: tuple[str | None, ...] | None = None) -> FinalValue:
     """The answer as the box prints it; ``points``: a list of points (rows), which, too wide for a
-    line, is displayed as a matrix with a point per row (else a list of vectors as columns)."""
+    line, is displayed as a matrix with a point per row (else a list of vectors as columns);
+    ``forms``: the topic's own LaTeX for each value of a number or list of numbers (ShownForms)."""
     from .exact.tidy import as_expr
-    from .rendering import approx_col, approx_matrix, col, decimal, tex
+    from .rendering import approx, approx_col, approx_matrix, col, decimal, tex
 
     if isinstance(value, sp.MatrixBase):
         too_long = _too_long(value)
@@ -361,8 +371,12 @@ def final_value(value, points: bool = False) -> FinalValue:
             return FinalValue("list", tuple(col(v) for v in value))
         return FinalValue("list", rows)
     values = value if isinstance(value, tuple) else (value,)
-    long = [_too_long((v,)) for v in values]
-    chunks = tuple(rf"\approx {decimal(v)}" if too else _scalar(as_expr(v)) for v, too in zip(values, long))
+    forms = tuple(f if f is not None and len(f) <= MAX_INLINE else None for f in forms or ())
+    forms += (None,) * (len(values) - len(forms))
+    long = [form is None and _too_long((v,)) for v, form in zip(values, forms)]
+    chunks = tuple(rf"\approx {decimal(v)}" if too else _scalar(as_expr(v)) if form is None
+                   else form + (approx(v) or (rf" \approx {decimal(v)}" if form != tex(v) else ""))
+                   for v, too, form in zip(values, long, forms))
     note = (_ELSEWHERE if sum(long) > 1 else _ELSEWHERE.replace("values", "value")) if any(long) else ""
     if isinstance(value, tuple):
         return FinalValue("list", chunks, note)
@@ -424,6 +438,10 @@ def final_answers(solution) -> list[tuple[Part, FinalValue]]:
     """(part, its answer) for every part of the solution's question."""
     from . import topics
 
-    points = getattr(topic_parts(topics.get(solution.topic)), "POINTS", ())
+    parts = topic_parts(topics.get(solution.topic))
+    points = getattr(parts, "POINTS", ())
+    shown: ShownForms | None = getattr(parts, "shown", None)
+    forms = shown(solution) if shown else {}
     answers = solution.answers
-    return [(part, final_value(answers[part.key], part.key in points)) for part in of(solution).parts]
+    return [(part, final_value(answers[part.key], part.key in points, forms.get(part.key)))
+            for part in of(solution).parts]

@@ -38,6 +38,7 @@ class Given:
     decimal: bool  # whether any entry had a decimal point (so a tolerance applies)
     typed: Any = None  # the same shape as value: True where the entry was written as a decimal
     padded: int = 0  # trailing entries the student left out, read as 0 (grade.py): counts leave them out
+    figures: Any = None  # the same shape as value: significant figures as written (parser), None where unknown
 
 
 @dataclass(frozen=True)
@@ -94,14 +95,15 @@ def refuse(err: AnswersError, unknown: list | None) -> None:
 def read_answer(raw: object, variables: dict | None = None) -> Given | Unreadable:
     reader = _Reader(variables or {})
     try:
-        value, typed = reader.read(raw, 0, "")
+        value, typed, figures = reader.read(raw, 0, "")
     except ParseError as err:
         return Unreadable(err.message)
-    return Given(value, reader.decimal, typed)
+    return Given(value, reader.decimal, typed, figures=figures)
 
 
 class _Reader:
-    """Reads an answer once: its exact value, and where it was written as decimals (same shape)."""
+    """Reads an answer once: its exact value, where it was written as decimals and to how many
+    significant figures (both the same shape; a YAML float's trailing zeros are gone: None)."""
 
     def __init__(self, variables: dict):
         self.variables = variables
@@ -115,7 +117,7 @@ class _Reader:
             if not raw:
                 raise ParseError(f"{where or 'the answer'}: an empty list")
             pairs = [self.read(v, depth + 1, f"{where}[{i}]") for i, v in enumerate(raw, start=1)]
-            return tuple(v for v, _ in pairs), tuple(t for _, t in pairs)
+            return tuple(v for v, _, _ in pairs), tuple(t for _, t, _ in pairs), tuple(f for _, _, f in pairs)
         self.count += 1
         if self.count > MAX_NUMBERS:
             raise ParseError(f"more than {MAX_NUMBERS} numbers in one answer")
@@ -123,10 +125,10 @@ class _Reader:
             if isinstance(raw, str):
                 parsed = parse(raw, self.variables) if self.variables else parse_real(raw)
                 self.decimal |= parsed.decimal
-                return parsed.value, parsed.decimal
+                return parsed.value, parsed.decimal, parsed.figures
             typed = isinstance(raw, float)
             self.decimal |= typed
-            return to_exact(raw), typed
+            return to_exact(raw), typed, None
         except ParseError as err:
             message = err.message
             if isinstance(raw, str) and raw.lstrip().startswith("["):  # YAML reads "[[1, 0], [0, 1]]" as text

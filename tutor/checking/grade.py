@@ -160,7 +160,8 @@ class Checker:
                 continue
             zeros = (sp.Integer(0),) * missing
             typed = tuple(entry.typed or (False,) * len(entry.value)) + (False,) * missing
-            entries[key] = Given(entry.value + zeros, entry.decimal, typed, missing)
+            figures = tuple(entry.figures or (None,) * len(entry.value)) + (None,) * missing
+            entries[key] = Given(entry.value + zeros, entry.decimal, typed, missing, figures)
             padded[key] = f"the {missing} values left out were read as 0" if missing > 1 else \
                 "the value left out was read as 0"
         return entries, padded
@@ -457,13 +458,16 @@ class Checker:
 
 def _written_figures(entry) -> int | None:
     """The fewest significant figures among the entries typed as decimals that are not whole numbers
-    (0.58 has 2, 0.5625 has 4), read off their exact values; None when there are none."""
-    typed = flatten(entry.typed) if isinstance(entry.typed, tuple) else [bool(entry.typed)] * len(flatten(entry.value))
+    (0.58 has 2, 0.5625 has 4, −0.80 has 2): as the parser read them off the text, trailing zeros
+    counted, else (a YAML float, whose zeros are gone) off their exact values; None when there are none."""
+    count = len(flatten(entry.value))
+    typed = flatten(entry.typed) if isinstance(entry.typed, tuple) else [bool(entry.typed)] * count
+    written = flatten(entry.figures) if isinstance(entry.figures, tuple) else [entry.figures] * count
     fewest = None
-    for x, is_decimal in zip(flatten(entry.value), typed):
+    for x, is_decimal, figures in zip(flatten(entry.value), typed, written):
         if not is_decimal or not getattr(x, "is_Rational", False) or x.is_Integer:
-            continue  # 2.0 is 2: its written zeros are lost, and a whole number says nothing of figures
-        digits = _significant_digits(abs(x))
+            continue  # a whole number typed as 2.0 says nothing of the figures of the others
+        digits = figures or _significant_digits(abs(x))
         if digits is not None:
             fewest = digits if fewest is None else min(fewest, digits)
     return fewest

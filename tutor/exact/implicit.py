@@ -409,7 +409,10 @@ def _certified_vector_at(matrix: sp.ImmutableMatrix, root: sp.Expr, dps: int) ->
             for a, k in enumerate(rows):
                 for b, m in enumerate(cols):
                     minor[a, b] = shifted[k, m]
-            column.append(mpmath.iv.det(minor) * (-1) ** (i + lead))
+            try:
+                column.append(mpmath.iv.det(minor) * (-1) ** (i + lead))
+            except (TypeError, ZeroDivisionError):  # mpmath's interval LU finds no pivot clear of 0
+                raise UnsupportedProblem("an eigenvector could not be certified: is its eigenvalue repeated?") from None
         length = mpmath.iv.sqrt(sum((c * c for c in column), mpmath.iv.mpf(0)))
         if not length > 0:
             raise UnsupportedProblem("an eigenvector could not be certified: is its eigenvalue repeated?")

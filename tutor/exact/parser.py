@@ -115,6 +115,9 @@ class Parsed:
 
     value: sp.Expr
     decimal: bool
+    # the fewest significant figures among its decimals as written, trailing zeros counted (−0.80 has 2,
+    # where its value −4/5 has 1); None without a decimal or for one of zeros only (0.00)
+    figures: int | None = None
 
 
 def tokenize(text: str) -> list[Token]:
@@ -180,7 +183,7 @@ def parse(text: str, variables: dict[str, sp.Symbol] | None = None) -> Parsed:
         raise ParseError(f"unexpected {_describe(tok)}", tok.column)
     if value.has(sp.zoo, sp.oo, sp.nan):
         raise ParseError("the value is not a finite number")
-    return Parsed(value, parser.saw_decimal)
+    return Parsed(value, parser.saw_decimal, parser.figures)
 
 
 def parse_map(text: str, variables: dict[str, sp.Symbol]) -> sp.Expr:
@@ -239,6 +242,7 @@ class _Parser:
         self.i = 0
         self.depth = 0
         self.saw_decimal = False
+        self.figures: int | None = None
 
     def peek(self) -> Token:
         return self.tokens[self.i]
@@ -413,9 +417,12 @@ class _Parser:
             exp10 = int(exp_text)
             if abs(exp10) > MAX_SCI_EXPONENT:
                 raise ParseError(f"exponent of 10 larger than {MAX_SCI_EXPONENT}", tok.column)
+        whole, _, frac = mantissa.partition(".")
         if "." in mantissa or exp_text:
             self.saw_decimal = True
-        whole, _, frac = mantissa.partition(".")
+            written = len((whole + frac).lstrip("0")) or None  # 0.0040 has 2: leading zeros are no figures
+            if written is not None:
+                self.figures = written if self.figures is None else min(self.figures, written)
         value = sp.Rational(int((whole or "0") + frac), 10 ** len(frac))
         return value * sp.Rational(10) ** exp10
 

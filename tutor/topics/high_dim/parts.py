@@ -12,3 +12,15 @@ WORDING = {
 }
 
 DEFAULT_PARTS = ("ball_cube_ratio", "shell_fraction", "cap_probability")
+
+
+def shown(solution) -> dict[str, tuple[str | None, ...]]:
+    """Each answer's values in the forms the tables write them (tutor.question.ShownForms), so the final
+    answers write 1/6 − 169√3/(560π) and 1 − (19/20)¹⁰ as the tables do, not a second form."""
+    from .recipe import cap_form
+
+    steps = {step.key: step for step in solution.steps}
+    forms = {key: steps[key].data.shown for key in ("ball_cube_ratio", "shell_fraction") if key in steps}
+    if "cap_probability" in steps:
+        forms["cap_probability"] = tuple(cap_form(p) for _, p in steps["cap_probability"].data.rows)
+    return forms

@@ -39,24 +39,16 @@ def _long(value: sp.Expr) -> bool:
     return any(max(abs(r.p), r.q) >= 10**LONG_DIGITS for r in value.atoms(sp.Rational))  # no str(): 10,000 digits
 
 
-def _in_final_answers(value: sp.Expr) -> bool:
-    """Whether the final-answers box prints this exact value (else its decimal, pointing to the table):
-    then the table writes it the same way, so that each value has one form on the page."""
-    from tutor.question import _too_long  # the box's own rule; question imports the topics: import at use
-
-    return not _too_long((value,))
-
-
 def ball_cube_tex(m: int, ratio: sp.Expr) -> str:
-    r"""The ratio as a table shows it: simplified while short, else π^(m/2)/(2^m (m/2)!) (m even) or
-    π^k/(2^k m!!) (m = 2k + 1), the same value with Γ(m/2 + 1) written out.
+    r"""The ratio as a table shows it (and the final answers, parts.shown): simplified while short, else
+    π^(m/2)/(2^m (m/2)!) (m even) or π^k/(2^k m!!) (m = 2k + 1), the same value with Γ(m/2 + 1) written out.
 
     >>> ball_cube_tex(2, sp.pi / 4), ball_cube_tex(100, sp.pi**50 / (2**100 * sp.factorial(50)))
     ('\\frac{\\pi}{4}', '\\frac{\\pi^{50}}{2^{100}\\, 50!}')
     """
     from tutor.rendering import tex  # rendering imports the step records: import at use
 
-    if not _long(ratio) or _in_final_answers(ratio):
+    if not _long(ratio):
         return tex(ratio)
     if m % 2 == 0:
         return rf"\frac{{\pi^{{{m // 2}}}}}{{2^{{{m}}}\, {m // 2}!}}"
@@ -168,15 +160,16 @@ def epsilon_tex(epsilon: sp.Expr) -> str:
 
 
 def shell_tex(epsilon: sp.Expr, m: int, fraction: sp.Expr) -> str:
-    r"""The fraction as a table shows it: exact while short, else 1 − (1 − ε)^m with ε's value (a long
-    1 − ε as 1 − 10⁻⁵⁰), or with ε by name when that too is long (the table's lead-in gives it).
+    r"""The fraction as a table shows it (and the final answers): exact while short, else 1 − (1 − ε)^m
+    with ε's value (a long 1 − ε as 1 − 10⁻⁵⁰), or with ε by name when that too is long (the table's
+    lead-in gives it): m = 10 at ε = 1/20 is 1 − (19/20)¹⁰, not 4108933742199/10240000000000.
 
     >>> shell_tex(sp.Rational(1, 20), 100, 1 - sp.Rational(19, 20)**100)
     '1 - \\left(\\frac{19}{20}\\right)^{100}'
     """
     from tutor.rendering import base, tex
 
-    if (not _long(fraction) and len(tex(fraction)) <= 40) or _in_final_answers(fraction):
+    if not _long(fraction) and len(tex(fraction)) <= 40:
         return tex(fraction)
     if _long(1 - epsilon) or len(base(1 - epsilon)) > 40:
         short = epsilon_tex(epsilon)
@@ -220,12 +213,17 @@ class CapData(StepData, kind="cap"):
 
 
 def cap_tex(m: int, probability: sp.Expr) -> str:
-    """The probability as a table shows it: its rational term first while short; else by its definition
+    """The probability as a table shows it: cap_form while it has one; else by its definition
     (θ = π/7 leaves sums of sin^k(π/7) cos(π/7) hundreds of symbols long), the decimal beside it."""
+    return cap_form(probability) or \
+        rf"\int_0^{{\theta}} \sin^{{{m - 2}}} t\,dt \big/ \int_0^{{\pi}} \sin^{{{m - 2}}} t\,dt"
+
+
+def cap_form(probability: sp.Expr) -> str | None:
+    """The probability's value as the table and the final answers write it, its rational term first,
+    while short (else None: the table writes its definition, the final answers its decimal)."""
     shown = rational_first(probability)
-    if len(shown) <= 60:
-        return shown
-    return rf"\int_0^{{\theta}} \sin^{{{m - 2}}} t\,dt \big/ \int_0^{{\pi}} \sin^{{{m - 2}}} t\,dt"
+    return shown if len(shown) <= 60 else None
 
 
 def rational_first(value: sp.Expr) -> str:

@@ -30,19 +30,23 @@ RULES = {
               "by symmetry every other seed, else without a zero from the factored quadratic; each value a "
               "fraction times one square root.",
     "hard": "An RBF kernel γ = ln(2)/c with entries powers of ½ and a new point, on an isosceles triangle "
-            "(eigenvectors (1, −1, 0), (1, 1, −2)) or a rectangle (eigenvalues (1 ± a)(1 ∓ b), (1 − a)(1 − b)) "
-            f"by symmetry: rational eigenvalues, denominators up to {MAX_DENOMINATOR['hard']}.",
+            "(eigenvectors (1, −1, 0), (1, 1, −2)), a rectangle ((1, 1, −1, −1), (1, −1, −1, 1)) or a rhombus "
+            "((1, 0, −1, 0), (0, 1, 0, −1)) by symmetry: rational eigenvalues, denominators up to "
+            f"{MAX_DENOMINATOR['hard']}.",
 }
 
 # What each seed's structure is, in turn: seed % len(FAMILIES) picks one.
 # "scores": built backwards without a zero (random points almost never give one when easy); "no zero": drawn.
-FAMILIES = {"easy": ("symmetric", "scores"), "medium": ("symmetric", "no zero"), "hard": ("isosceles", "rectangle")}
+FAMILIES = {"easy": ("symmetric", "scores"), "medium": ("symmetric", "no zero"),
+            "hard": ("isosceles", "rectangle", "rhombus")}
 
 
 def make(rng, difficulty, seed=0):
     family = FAMILIES[difficulty][seed % len(FAMILIES[difficulty])]
     if family == "isosceles":
         return _isosceles_rbf(rng)
+    if family == "rhombus":
+        return draw.first_built(lambda r, _: _rhombus_rbf(r), rng, difficulty, 40)
     if family == "rectangle":
         # the sides' exponents (i, j) by the seed too: drawn freely, (1, 2) came up in 7 seeds of 10
         sides = SIDE_EXPONENTS[(seed // len(FAMILIES[difficulty])) % len(SIDE_EXPONENTS)]
@@ -166,16 +170,47 @@ def _rectangle_rbf(rng, sides):
     return {"title": "Kernel PCA", "points": pts, "kernel": kernel, "components": 2, "new_points": [new]}
 
 
-def _new_point(rng, pts, kernel, most=6):
+def _rhombus_rbf(rng):
+    """Four points O + u, O + v, O − u, O − v round a rhombus (u ⊥ v, ‖u‖ ≠ ‖v‖: a square repeats an
+    eigenvalue), its sides' kernel value s, its diagonals' p (A to C) and q (B to D). Swapping A and C, or
+    B and D, leaves K̂ unchanged, so (1, 0, −1, 0), (0, 1, 0, −1) and, orthogonal to them and to 𝟏,
+    (1, −1, 1, −1) are its eigenvectors, with η = 1 − p, 1 − q and 1 + (p + q)/2 − 2s: the mirrors through
+    the corners, where the rectangle's go through the sides. Powers of ½ up to ⅟32 need ‖v‖² = 3‖u‖² (then
+    c = 4‖u‖², s = p = ½, q = ⅛: η = 7/8, 1/2, 5/16), so the shapes differ in their place, turn and new point."""
+    u = list(rng.choice(SIDES))
+    options = [v for v in SIDES if sum(a * b for a, b in zip(u, v)) == 0]
+    if not options:
+        return None
+    v = [x * rng.choice([1, 1, 2]) for x in rng.choice(options)]
+    if sum(x * x for x in u) == sum(x * x for x in v):
+        return None
+    centre = [rng.randint(-1, 1) for _ in range(3)]
+    pts = [[o + x for o, x in zip(centre, u)], [o + x for o, x in zip(centre, v)],
+           [o - x for o, x in zip(centre, u)], [o - x for o, x in zip(centre, v)]]
+    if any(x == 0 for row in gram(pts) for x in row):
+        return None  # a zero dot product: another solution path
+    kernel = draw.rbf_halving(rng, pts, most=5)
+    if kernel is None:
+        return None
+    new = _new_point(rng, pts, kernel, most=5, margin=2)  # off both mirrors: beyond the rhombus's plane
+    if new is None:
+        return None
+    rng.shuffle(pts)  # every rhombus here has one K̂ up to the order of its points: the order varies
+    return {"title": "Kernel PCA", "points": pts, "kernel": kernel, "components": 2, "new_points": [new]}
+
+
+def _new_point(rng, pts, kernel, most=6, margin=0):
     """A point to project, near the points, whose squared distance to each point is a multiple of the
     kernel's c up to ``most``·c (its kernel row powers of ½ too) and which is equally far from no two of them
-    (off every mirror: else a coordinate of it would be 0, another solution path)."""
+    (off every mirror: else a coordinate of it would be 0, another solution path). It is looked for in a box
+    of 5 from one below the points, or ``margin`` beyond them on every side when given."""
     gamma = kernel["gamma"]
     c = int(gamma.split("/")[1]) if "/" in gamma else 1
     d = len(pts[0])
-    lows = [min(p[i] for p in pts) - 1 for i in range(d)]
+    lows = [min(p[i] for p in pts) - (margin or 1) for i in range(d)]
+    highs = [max(p[i] for p in pts) + margin + 1 if margin else low + 5 for i, low in enumerate(lows)]
     candidates = []
-    for q in map(list, product(*(range(low, low + 5) for low in lows))):
+    for q in map(list, product(*(range(low, high) for low, high in zip(lows, highs)))):
         deltas = [sum((a - b) ** 2 for a, b in zip(q, p)) for p in pts]
         if q not in pts and all(x % c == 0 and x <= most * c for x in deltas) and len(set(deltas)) == len(pts):
             candidates.append(q)
