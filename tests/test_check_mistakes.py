@@ -91,3 +91,25 @@ def test_every_topic_mistake_has_a_name_and_one_sentence():
         for mistake in getattr(tables(topics.get(name)), "MISTAKES", ()):
             assert mistake.name.isidentifier() and mistake.sentence.endswith(".")
             assert mistake.sentence.count(". ") == 0, mistake.sentence
+
+
+def test_a_mistake_is_not_re_solved_from_the_same_answers(monkeypatch):
+    """Compounds re-solved "not centred" from the same K once per first mistake (most of a wrong answer's
+    check, past PrairieLearn's time limit under load): a variant is reused when the answers it read are the
+    same, and the verdicts stay those of a fresh search."""
+    from tutor.topics.kernel_pca import checking as kpca
+
+    starts = []
+    restart = kpca._restart
+
+    def counted(problem, **start):
+        starts.append(repr(sorted(start.items())))
+        return restart(problem, **start)
+
+    monkeypatch.setattr(kpca, "_restart", counted)
+    # the kernel of alpha-normalisation with its first entry 8 + 1, and K̂ likewise: every part wrong
+    answers = {"kernel": [[9, 4, 0], [4, 4, -2], [0, -2, 2]], "centred_kernel": [[3, 0, -2], [0, 2, -2], [-2, -2, 4]],
+               "eigenvalues": [7, 2, 0], "variances": [3, "2/3", 0]}
+    report = tutor.check("kernel-pca/alpha-normalisation", answers)
+    assert len(starts) == len(set(starts)), starts
+    assert [report.result(k).verdict for k in answers] == ["wrong"] * 4

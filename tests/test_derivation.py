@@ -106,11 +106,39 @@ def test_run_together_symbols_and_latex_read_as_products():
     assert expr.parse(r"\Sigma_\phi u", kernel) == expr.parse("Σ_φ u", kernel) == expr.parse("Sigmaphi u", kernel)
 
 
+def test_any_power_of_a_norm_is_read_and_the_squared_one_stays_the_usual_form():
+    """norm(A)^3 is well formed (PrairieLearn's wrong answer turned a ^2 into ^3 and got a format error):
+    it is read, ‖X‖⁴ is (‖X‖²)², and text and LaTeX give the power back."""
+    cube = expr.parse("norm(X)^3", TABLE)
+    assert expr.text(cube) == "norm(X)^3" and expr.parse(expr.text(cube), TABLE) == cube
+    assert expr.parse("||X||^{3}", TABLE) == cube
+    assert expr.tex(cube, TABLE).endswith(r"\right\|_F^3")
+    assert expr.parse("norm(X)^4", TABLE) == expr.parse("(norm(X)^2)^2", TABLE)
+    assert expr.text(expr.parse("norm(X)^4", TABLE)) == "norm(X)^4"
+    x = sp.Matrix([[3, 0], [0, 4]])
+    assert expr.evaluate(cube, {"X": x}) == 125
+    assert expr.evaluate(expr.parse("norm(X)^1", TABLE), {"X": x}) == 5
+    assert expr.parse("sqrt(norm(X)^2)", TABLE) != cube  # no root in a root: norm(sqrt(n) X)^3 is refused
+    with pytest.raises(ParseError, match="too many square roots"):
+        expr.parse("norm(sqrt(n) X)^3", TABLE)
+
+
+@pytest.mark.parametrize("problem, answer", [
+    ("eckart-young", "norm(L^T (L Delta R^T - M) R)^3"),
+    ("uw-lemma", "norm(y - V^T x)^3 + norm(x)^2 - norm(V^T x)^2"),
+])
+def test_a_cubed_norm_is_graded_wrong_not_a_format_error(problem, answer):
+    checker = Checker(solution_loaded((PROBLEMS / "derivation" / f"{problem}.yaml").read_text()))
+    result = checker.check(checker.read({"blank1": answer}, "answers.yaml")).result("blank1")
+    assert result.verdict == "wrong", result.message
+
+
 @pytest.mark.parametrize("text, message", [
     ("tr(Y)", "unknown symbol 'Y' (allowed: Sigma, U, X, n, I, tr, inv, norm, sqrt)"),
     ("__import__('os')", "unexpected character '_'"),
     ("X^5", "after '^' write T (transpose), -1 (inverse) or a power 2 to 4"),
     ("norm(X)", "write the squared norm"),
+    ("norm(X)^5", "after a norm write a power 1 to 4"),
     ("(" * 60 + "X" + ")" * 60, "nested too deeply"),
     ("X" * 3000, "too long"),
     ("(X^T X)^4^4^4", "too many factors"),

@@ -96,6 +96,7 @@ class Checker:
         self.ancestors = dependencies(self.keys, self.tables)
         self._matches: dict[tuple, bool] = {}  # (mistakes, variant, key, answer) -> the answer matches it
         self._compounds: dict[tuple[Mistake, Mistake], dict | None] = {}
+        self._applied: dict[Mistake, list[tuple[tuple, dict]]] = {}  # see _apply
 
     @property
     def warnings(self) -> tuple[str, ...]:
@@ -431,7 +432,7 @@ class Checker:
             if one:
                 amended = _Amended(self.solution, {**self.expected, **one})
                 try:
-                    two = dict(second.variant(self.problem, amended))
+                    two = self._apply(second, amended)
                 except _RECOMPUTE_ERRORS:
                     two = {}
                 start = self.keys[self._origin(second)] if self._origin(second) < len(self.keys) else None
@@ -450,10 +451,91 @@ class Checker:
     def _variant(self, mistake: Mistake) -> dict | None:
         if mistake not in self._variants:
             try:
-                self._variants[mistake] = _defined(mistake.variant(self.problem, self.solution))
+                self._variants[mistake] = _defined(self._apply(mistake, _Amended(self.solution,
+                                                                                 self.solution.answers)))
             except _RECOMPUTE_ERRORS:
                 self._variants[mistake] = None
         return self._variants[mistake]
+
+
+    def _apply(self, mistake: Mistake, solution: "_Amended") -> dict:
+        """``mistake``'s variant of ``solution``, remembered by the answers it read: most compounds
+        change keys the second mistake never reads (a centring slip, then not centring at all
+        restarts from the same K), and re-solving for each was most of a wrong answer's check."""
+        for read, result in self._applied.get(mistake, ()):
+            if all(_same(solution.answers.get(k, _ABSENT), v) for k, v in read):
+                return result
+        answers = _Reads(solution.answers)
+        result = dict(mistake.variant(self.problem, _Amended(solution, answers)))
+        if not answers.whole:
+            self._applied.setdefault(mistake, []).append((tuple(answers.read.items()), result))
+        return result
+
+
+_ABSENT = object()
+
+
+def _same(a, b) -> bool:
+    """The same value as written (structurally, so the reuse of a variant is exact)."""
+    if a is b:
+        return True
+    if a is _ABSENT or b is _ABSENT:
+        return False
+    try:
+        return type(a) is type(b) and bool(a == b)
+    except (TypeError, ValueError):
+        return False
+
+
+class _Reads(dict):
+    """Answers that note which keys a variant read (``whole``: it looked at all of them)."""
+
+    def __init__(self, answers):
+        super().__init__(answers)
+        self.read: dict[str, Any] = {}
+        self.whole = False
+
+    def __getitem__(self, key):
+        self.read[key] = dict.get(self, key, _ABSENT)
+        return dict.__getitem__(self, key)
+
+    def get(self, key, default=None):
+        self.read[key] = dict.get(self, key, _ABSENT)
+        return dict.get(self, key, default)
+
+    def __contains__(self, key):
+        self.read[key] = dict.get(self, key, _ABSENT)
+        return dict.__contains__(self, key)
+
+    def _all(self, method, *args):
+        self.whole = True
+        return getattr(dict, method)(self, *args)
+
+    def __iter__(self):
+        return self._all("__iter__")
+
+    def __len__(self):
+        return self._all("__len__")
+
+    def keys(self):
+        return self._all("keys")
+
+    def items(self):
+        return self._all("items")
+
+    def values(self):
+        return self._all("values")
+
+    def copy(self):
+        return self._all("copy")
+
+    def __or__(self, other):
+        return self._all("__or__", other)
+
+    def __eq__(self, other):
+        return self._all("__eq__", other)
+
+    __hash__ = None
 
 
 def _written_figures(entry) -> int | None:

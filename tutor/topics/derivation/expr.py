@@ -6,6 +6,7 @@ tutor/exact/parser.py (its Token record and limits) with what a matrix identity 
 
     X^T, X', Xᵀ, X^{\top}      transpose          inv(A), A^-1, A^{-1}, A⁻¹   inverse
     tr(A), trace(A)            trace              norm(A)^2, ||A||^2          squared Frobenius norm
+                                                  (norm(A)^k, k = 1…4, too)
     sqrt(s)                    root of a scalar   A B, A*B, 2A, A/n, \frac{1}{n} A   products
     I                          the identity (its size is read from what it meets)
     the derivation's symbols   X, U, Σ (Sigma), K̂ (Khat), λ (lambda), 𝟏 (ones) …
@@ -394,7 +395,8 @@ class _Parser:
         return node
 
     def _norm_squared(self, arg: Node, tok: Token) -> Node:
-        # Only the squared norm is exact on rational matrices: ‖A‖² = tr(AᵀA).
+        # A norm needs its power written: ‖A‖² = tr(AᵀA) is the exact form the notes use, so a bare
+        # norm(A) is refused as a hint; any other power (‖A‖³ = ‖A‖²·√‖A‖²) is a well-formed answer.
         if self.peek().text != "^":
             raise ParseError("write the squared norm, norm(A)^2 or ||A||^2 (a norm itself is not exact)",
                              tok.column)
@@ -402,12 +404,16 @@ class _Parser:
         braced = self.peek().text == "{"
         if braced:
             self.take()
-        two = self.take()
-        if two.text != "2":
-            raise ParseError("write the squared norm, norm(A)^2", two.column)
+        power = self.take()
+        if power.kind != "number" or not 1 <= int(power.text) <= MAX_EXPONENT:
+            raise ParseError(f"after a norm write a power 1 to {MAX_EXPONENT}, usually norm(A)^2, "
+                             f"found {_describe(power)}", power.column)
         if braced:
             self.expect("}")
-        return Func("norm2", arg)
+        k = int(power.text)
+        base = Func("norm2", arg) if k % 2 == 0 else Func("norm", arg)
+        exponent = k // 2 if k % 2 == 0 else k
+        return base if exponent == 1 else Pow(base, exponent)
 
 
 def _product(factors: list[Node]) -> Node:
@@ -443,7 +449,7 @@ def parse(text: str, symbols: dict[str, Symbol]) -> Node:
 def _roots(node: Node, inside: bool) -> int:
     """The square roots of a tree; one inside another counts as too many (nested surds are costly to
     compare, and no line of the notes needs one)."""
-    own = isinstance(node, Func) and node.name == "sqrt"
+    own = isinstance(node, Func) and node.name in ("sqrt", "norm")  # ‖A‖ = √‖A‖²
     if own and inside:
         return MAX_ROOTS + 1
     children = [getattr(node, f) for f in ("arg", "num", "den") if hasattr(node, f)]
@@ -467,7 +473,7 @@ def degree(node: Node) -> int:
     if isinstance(node, (Trans, Neg)):
         return degree(node.arg)
     if isinstance(node, Func):
-        return degree(node.arg) * (2 if node.name == "norm2" else 1)
+        return degree(node.arg) * (2 if node.name in ("norm2", "norm") else 1)
     if isinstance(node, Div):
         return degree(node.num) + degree(node.den)
     if isinstance(node, Sum):
@@ -615,10 +621,11 @@ def evaluate(node: Node, env: dict) -> object:
         v = ev(node.arg)
         if node.name == "tr":
             return v.trace() if isinstance(v, sp.MatrixBase) else v
-        if node.name == "norm2":
+        if node.name in ("norm2", "norm"):
             if isinstance(v, Scaled):
                 raise ParseError("norm(I)^2 needs the size of I")
-            return sum((x * x for x in v), sp.Integer(0)) if isinstance(v, sp.MatrixBase) else v * v
+            squared = sum((x * x for x in v), sp.Integer(0)) if isinstance(v, sp.MatrixBase) else v * v
+            return squared if node.name == "norm2" else sp.sqrt(squared)
         if node.name == "sqrt":
             if v < 0:
                 raise ParseError(f"sqrt of a negative number ({text(node.arg)})")
@@ -744,13 +751,14 @@ def tex(node: Node, symbols: dict[str, Symbol], prec: int = 0) -> str:
         return _sup(t(node.arg, 2), "T")
     if isinstance(node, Inv):
         return _sup(t(node.arg, 2), "-1")
+    if (norm := _norm_power(node)) is not None:  # of a matrix: the Frobenius norm, named so (a vector's is its length)
+        arg, k = norm
+        return rf"\left\|{t(arg)}\right\|{'_F' if _matrix(arg, symbols) else ''}^{k}"
     if isinstance(node, Pow):
         return _sup(t(node.arg, 2), str(node.exponent))
     if isinstance(node, Func):
         if node.name == "tr":
             return rf"\operatorname{{tr}}\left({t(node.arg)}\right)"
-        if node.name == "norm2":  # of a matrix: the Frobenius norm, named so (a vector's is its length)
-            return rf"\left\|{t(node.arg)}\right\|{'_F' if _matrix(node.arg, symbols) else ''}^2"
         return rf"\sqrt{{{t(node.arg)}}}"
     if isinstance(node, Div):
         return _paren(rf"\frac{{{t(node.num)}}}{{{t(node.den)}}}", prec > 1)
@@ -767,6 +775,16 @@ def tex(node: Node, symbols: dict[str, Symbol], prec: int = 0) -> str:
         parts = [t(f, 1 if isinstance(f, Div) else 2) for f in node.factors]
         return _paren(" ".join(parts), prec > 1)
     raise TypeError(node)
+
+
+def _norm_power(node: Node) -> tuple[Node, int] | None:
+    """(A, k) when a tree is ‖A‖^k, as the parser builds it (‖A‖², (‖A‖²)², ‖A‖, ‖A‖³)."""
+    k = 1
+    if isinstance(node, Pow):
+        node, k = node.arg, node.exponent
+    if isinstance(node, Func) and node.name in ("norm2", "norm"):
+        return node.arg, k * (2 if node.name == "norm2" else 1)
+    return None
 
 
 def _matrix(node: Node, symbols: dict[str, Symbol]) -> bool:
@@ -798,11 +816,11 @@ def text(node: Node, prec: int = 0) -> str:
         return f"{text(node.arg, 2)}^T"
     if isinstance(node, Inv):
         return f"{text(node.arg, 2)}^-1"
+    if (norm := _norm_power(node)) is not None:
+        return f"norm({text(norm[0])})^{norm[1]}"
     if isinstance(node, Pow):
         return f"{text(node.arg, 2)}^{node.exponent}"
     if isinstance(node, Func):
-        if node.name == "norm2":
-            return f"norm({text(node.arg)})^2"
         return f"{node.name}({text(node.arg)})"
     if isinstance(node, Div):
         return _p(f"{text(node.num, 2)}/{text(node.den, 2)}", prec > 1)
@@ -849,9 +867,10 @@ def sympy_text(node: Node, symbols: dict[str, Symbol], want: tuple[str, str] | N
         inner = shape(node.arg, symbols)
         if node.name == "tr":
             return f"Trace({t(node.arg)})" if inner != ("1", "1") else t(node.arg)
-        if node.name == "norm2":
+        if node.name in ("norm2", "norm"):
             a = t(node.arg)
-            return f"Trace(Transpose({a})*({a}))" if inner != ("1", "1") else f"({a})**2"
+            squared = f"Trace(Transpose({a})*({a}))" if inner != ("1", "1") else f"({a})**2"
+            return squared if node.name == "norm2" else f"sqrt({squared})"
         return f"sqrt({t(node.arg)})"
     if isinstance(node, Div):
         return f"({t(node.num, here)})/({t(node.den)})"
