@@ -87,9 +87,10 @@ def test_a_topic_without_a_parts_module_asks_every_answer_in_words_made_from_its
 
     monkeypatch.setattr(tutor.question, "topic_parts", lambda topic: None)
     solution = tutor.solve("kernel-pca/example3")
-    assert solution.question.keys == ("char_poly", "eigenvalues", "eigenvectors", "variances",
+    # in the order the steps find them: the symmetry route finds η before its polynomial confirms them
+    assert solution.question.keys == ("eigenvalues", "char_poly", "eigenvectors", "variances",
                                       "variance_fractions", "coefficients", "coordinates")
-    assert "- **(a)** Give the char poly. [1 mark]" in render(solution, "md")
+    assert "- **(b)** Give the char poly. [1 mark]" in render(solution, "md")
     assert r"\item[(f)] $\text{coefficients}$: " in render(solution, "tex")
 
 
@@ -258,7 +259,8 @@ def test_a_sheet_shows_distinct_titles_and_no_difficulty(three_alike, fmt):
     titles = re.findall(heading[fmt], document, re.M)
     assert titles == ["Kernel PCA (1)", "Kernel PCA (2)", "Kernel PCA (3)", "Kernel PCA on Example 3"]
     assert not re.search(r"practice|\b(easy|medium|hard)\b", document, re.I)
-    assert document.count("Final answers") == 4
+    # LaTeX may set a box at two widths and keep one (see macros/tex.j2): count the boxes it frames
+    assert document.count(r"\fbox{\box0}" if fmt == "tex" else "Final answers") == 4
 
 
 def test_a_moodle_quiz_names_its_questions_distinctly_without_marks_or_labels(three_alike, tmp_path):
@@ -286,8 +288,9 @@ def test_every_solution_ends_with_its_final_answers_in_every_format(source):
     assert len(final) == 2 and "### Step" not in final[1], "the final answers close the solution"
     assert re.findall(r"^- \*\*\((\w+)\)\*\* ", final[1], re.M) == labels
     tex = render(solution, "tex")
-    box = tex.split(r"\textbf{Final answers}")[1]
-    assert re.findall(r"\\item\[\((\w+)\)\]", box) == labels and r"\fbox{\box0}" in box
+    box = tex.split(r"\textbf{Final answers}", 1)[1]
+    # once, or twice when the box may be set in two columns (TeX sets it at both widths and keeps one)
+    assert re.findall(r"\\item\[\((\w+)\)\]", box) in (labels, labels * 2) and r"\fbox{\box0}" in box
     assert r"\end{document}" in box and r"\subsection*" not in box
     html = render(solution, "html")
     box = html.split('<div class="final-answers">')[1].split("</div>\n</article>")[0]
