@@ -11,10 +11,9 @@ RULES = {
     "medium": "Six points, three on each of two circles about the origin (one of six shapes, reflected), and "
               "the map (x² + y², x) that separates them: PC 1's share rises to at least 90%, 20 points or more "
               "above the share before; 2×2 covariances, eigenvalues with at most one square root.",
-    "hard": "Four points (coordinates −3 to 3; one of five shapes, up to the square's symmetries) and the "
-            "quadratic map (x², xy, y²): PC 1's share rises to at least 90%, 20 points or more above the share "
-            "before; a 3×3 covariance after the map with one zero eigenvalue, the others, as before the map, "
-            "rational or with one square root.",
+    "hard": "Four points (coordinates −3 to 3; one of five shapes, up to the square's symmetries) and the map "
+            "(x², xy, y²): PC 1's share rises to at least 90%, 20 points or more above before; a 3×3 covariance "
+            "after the map with one zero eigenvalue, all eigenvalues rational or with one square root.",
 }
 
 
