@@ -26,9 +26,10 @@ def make(rng, difficulty):
         return {"title": "Linear PCA cannot see a parabola", "points": [[x, a * x * x + b] for x in xs],
                 "map": ["x1", f"x2 - {a}*x1^2" if a > 0 else f"x2 + {-a}*x1^2"]}
     if difficulty == "medium":  # two rings: the squared radius separates them
-        # the few pairs of rings (three points each, coordinates −5 to 5) the map straightens (PC 1 ≥ 90%, 20
-        # points more than before) with distinct images and medium spectra, from a search over all of them;
-        # each up to reflections, which the map (x² + y², x) carries along
+        # the few pairs of rings (three integer points each, coordinates −5 to 5, inner r² ≤ 5, outer r² ≥ 16)
+        # the map straightens (PC 1 ≥ 90%, 20 points more than before) with distinct images and medium
+        # spectra, from a search over all such pairs (none with coordinates −3 to 3: rings that close are too
+        # round after the map); each up to reflections, which the map (x² + y², x) carries along
         flip_x, flip_y = rng.choice([1, -1]), rng.choice([1, -1])
         pts = [[flip_x * x, flip_y * y] for x, y in rng.choice(MEDIUM_SHAPES)]
         rng.shuffle(pts)
