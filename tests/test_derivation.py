@@ -374,13 +374,24 @@ def test_each_blank_of_a_two_blank_problem_is_judged_right_and_wrong():
 
 @pytest.mark.parametrize("typed, message", [
     ("Z", "there is no rule Z: the rules are A to H"),
-    ("Pythagoras", "not one of this derivation's rules: give its letter, A to H"),
     ("", "give a reason as a letter A to H"),
     (3, "give a reason as a letter A to H"),
 ])
 def test_a_reason_that_is_no_rule_is_unreadable(typed, message):
     result = _report(TWO, {"blank2": typed}).result("blank2")
     assert result.verdict == "unreadable" and message in result.message
+
+
+@pytest.mark.parametrize("typed", ["Pythagoras", "D + 1", r"\href{javascript:x}{y}"])
+def test_a_reason_written_out_that_is_no_rule_is_wrong_and_never_echoed(typed):
+    # a wrong reason is graded like a wrong line (PrairieLearn scores it 0, not "invalid"); the text read
+    # is never put back into TeX or a report
+    from tutor.checking.report import render_report
+
+    report = _report(TWO, {"blank2": typed})
+    result = report.result("blank2")
+    assert result.verdict == "wrong" and "none of the rules A to H" in result.message
+    assert all(typed not in render_report(report, fmt) for fmt in ("md", "text", "json"))
 
 
 @pytest.mark.parametrize("typed", [CYCLIC.lower(), f"({CYCLIC})", f"{CYCLIC}.", "tr(A B) = tr(B A)", "TR(AB)=TR(BA)", "cyclic",

@@ -13,7 +13,7 @@ from tutor.checking.rules import Judgement, Rule
 from tutor.checking.variants import FollowThrough
 from tutor.errors import ParseError
 from tutor.topics.derivation import expr, verify
-from tutor.topics.derivation.value import Expression, Reason
+from tutor.topics.derivation.value import NO_RULE, Expression, Reason
 
 
 class BlankRule(Rule):
@@ -103,10 +103,16 @@ def read_reason(raw: object, problem) -> Given | Unreadable:
     for rule in spec.rules:
         if typed in {_plain(t) for t in (rule.text, *rule.typed)}:
             return Given(Reason(rule.key, spec.letter(rule.key), rule.text), False, False)
-    return Unreadable(f"not one of this derivation's rules: give its letter, {span}, or write it as the list does")
+    # a reason written out that is none of the rules is a wrong reason (graded), as a wrong line is; only a
+    # letter outside the list, an empty or an over-long answer is unreadable
+    return Given(NO_RULE, False, False)
 
 
 def judge_reason(given: Reason, expected: Reason, problem, number: int) -> Judgement:
+    if not given.key:
+        letters = [problem.spec.letter(r.key) for r in problem.spec.menu]
+        return Judgement(None, f"that is none of the rules {letters[0]} to {letters[-1]}: the reason for line "
+                               f"{number} is one of them (give its letter, or write it as the list does)")
     if given.key == expected.key:
         return Judgement(EXACT, f"({given.letter}) is the reason for line {number}")
     return Judgement(None, f"({given.letter}) is not what takes line {number} from the line before")

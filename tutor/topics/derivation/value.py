@@ -44,7 +44,8 @@ class Expression(sp.Atom):
 
 
 class Reason(sp.Atom):
-    """A line's reason as an answer value: a rule of the derivation's menu (its key, letter and text)."""
+    """A line's reason as an answer value: a rule of the derivation's menu (its key, letter and text), or
+    NO_RULE, typed text that names none of them (a wrong reason, not an unreadable one)."""
 
     def __new__(cls, key: str, letter: str, text: str):
         obj = super().__new__(cls)
@@ -59,14 +60,19 @@ class Reason(sp.Atom):
         return (self.key,)
 
     def _latex(self, printer=None) -> str:
+        if not self.key:  # typed text naming no rule: read, judged wrong, never echoed into TeX
+            return r"\text{no rule of the list}"
         return rf"\text{{rule ({self.letter}): }}{math_text(self.text)}"
 
     def _sympystr(self, printer=None) -> str:
         # the JSON's exact string and a report's "read as": the letter, as a student types it
-        return self.letter
+        return self.letter or "no rule of the list"
 
     def __reduce__(self):
         return (Reason, (self.key, self.letter, self.text))
+
+
+NO_RULE = Reason("", "", "")
 
 
 def math_text(text: str) -> str:
