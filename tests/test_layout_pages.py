@@ -61,12 +61,9 @@ def test_the_box_is_framed_whole_unless_taller_than_most_of_a_page():
     assert r"\pagegoal" not in box  # no longer split between rules because a third of the page is left
 
 
-def test_a_box_of_short_answers_is_set_in_two_columns(tmp_path):
-    # Six one-line answers of a third of the width: (a)-(c) beside (d)-(f), half as tall.
-    pages = _pages("importance-sampling", "three-points", tmp_path)
-    [page] = [p for p in pages if "Final answers" in p]
-    lines = page.split("Final answers")[1].splitlines()
-    assert any("(a)" in line and "(d)" in line for line in lines), page
+def test_a_box_with_a_wide_answer_stays_in_one_column(tmp_path):
+    # (The two-column setting of a box of short answers no longer meets a bundled problem: importance
+    # sampling's (f) now carries its reason, a full line. Issue 30 keeps that open.)
     # Example 3's eigenvectors fill more than half a line: one column, in part order
     pages = _pages("kernel-pca", "example3", tmp_path)
     box = pages[0].split("Final answers")[1].splitlines()

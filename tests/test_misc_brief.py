@@ -18,8 +18,13 @@ BUNDLED = sorted(f"{p.parent.name}/{p.stem}" for t in MISC for p in (PROBLEMS / 
 # before (amortised, dfs-code, importance-sampling).
 # The two drawn on an interval spill their final answers onto a second page: their samples are logarithms
 # (x = -ln(1 - u)/λ), their estimates exact sums of them.
+# Issue 30 made two families longer, on purpose: the minimum DFS code now gives its reasoning edge by edge,
+# and importance sampling's statement its table of x, p, q, f and the samples (the student's sheet needs
+# them); those brief solutions take two pages.
 TWO_PAGES = {"dfs-code/compare-two", "high-dim/random-directions-simulated",
-             "importance-sampling/exponential-pair", "importance-sampling/light-tailed-proposal"}
+             "importance-sampling/exponential-pair", "importance-sampling/light-tailed-proposal",
+             "dfs-code/post", "dfs-code/square", "dfs-code/tree", "importance-sampling/drawn",
+             "importance-sampling/poor-proposal", "importance-sampling/rare-event", "importance-sampling/three-points"}
 
 
 def _solve(name):

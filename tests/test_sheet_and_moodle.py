@@ -211,9 +211,10 @@ def test_an_export_names_the_file_no_quiz_can_take_with_its_reason_and_exports_t
         assert out.exists()
         alone = run_cli("export", command, "kernel-matrix/rbf-card-distances", "-o", str(out))
         assert alone.exit_code == 0 and alone.stderr == ""  # a kernel matrix is no expression
-        refused = run_cli("export", command, "derivation/mds", "-o", str(tmp_path / "none"))
+        none = tmp_path / ("none.zip" if command == "qti" else "none.xml")  # a QTI package must be a .zip
+        refused = run_cli("export", command, "derivation/mds", "-o", str(none))
         assert refused.exit_code == 2 and refused.stderr.count("\n") == 1
         assert "derivation/mds" in refused.stderr and "its answer is an expression" in refused.stderr
-        both = run_cli("export", command, "derivation/mds", "derivation/pca-trace", "-o", str(tmp_path / "none"))
+        both = run_cli("export", command, "derivation/mds", "derivation/pca-trace", "-o", str(none))
         assert both.exit_code == 2 and "nothing to export" in both.stderr.splitlines()[-1]
-        assert not (tmp_path / "none").exists()
+        assert not none.exists()

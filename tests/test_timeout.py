@@ -53,7 +53,7 @@ def _timed(fn):
     ["export", "qti", EXAMPLE3, "-o", "QUIZ"],
 ])
 def test_a_slow_solve_ends_with_one_line_and_exit_2(slow_spectrum, command, tmp_path):
-    command = [str(tmp_path / "quiz.xml") if c == "QUIZ" else c for c in command]
+    command = [str(tmp_path / ("quiz.zip" if "qti" in command else "quiz.xml")) if c == "QUIZ" else c for c in command]
     result = _timed(lambda: run_cli(*command, "--timeout", "0.2"))
     assert result.exit_code == 2
     assert result.stderr.count("\n") == 1

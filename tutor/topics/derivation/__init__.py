@@ -2,7 +2,7 @@
 
 Fields (besides topic and title): ``derivation`` (one of the six), and what the problem leaves blank:
 ``fade`` (one line, whose right-hand side is the answer ``line``) or ``blanks`` (up to four: line
-numbers K for a right-hand side, "reason K" for a line's reason, answered as ``blank1``, ``blank2``, …
+numbers K for a right-hand side, "reason K" for a line's reason, answered as ``blank1``, ``blank2``, ``blank3``, ``blank4``
 in that order). A line that would give a blank away (the line after it, when it only undoes a
 substitution) is hidden as well. A right-hand side is judged by evaluating the student's expression
 and ours on the same random exact instances (verify.py); a reason is a letter of the derivation's

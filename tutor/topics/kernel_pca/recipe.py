@@ -118,23 +118,25 @@ class EigenvaluesData(StepData, kind="eigenvalues"):
     named: str = ""  # why some roots are named (a root of an irreducible cubic), plain text with $…$ maths
     roots: tuple[RootOf, ...] = ()  # eigenvalues that are roots of an irreducible polynomial (CRootOf)
     zero_reason: bool = False  # K̂ is centred and one η is 0: the brief line says why (K̂𝟏 = 0)
-
-
-@dataclass(frozen=True)
-class SymmetryEigenvaluesData(EigenvaluesData, kind="eigenvalues"):
-    """The eigenvalues read off eigenvectors found by symmetry (the notes' Example 3): each K̂w = ηw is
-    written out, and the trace check too, at both levels."""
-
-    worked_checks = True
-    worked_checks_full = True
+    # Read off eigenvectors found by symmetry (the notes' Example 3), when there are: each K̂w = ηw is written
+    # out, and the trace check too, at both levels. One payload for the kind, as every kind has.
     symmetry: tuple[SymmetryRow, ...] = ()  # found by symmetry (recipes.symmetry), in the order found
     trace: sp.Expr = sp.Integer(0)  # tr K̂, which the η found add up to
     matrix: sp.ImmutableMatrix | None = None  # K̂, multiplied out at the full level
+
+    @property
+    def worked_checks(self) -> bool:  # type: ignore[override]
+        return bool(self.symmetry)
+
+    @property
+    def worked_checks_full(self) -> bool:  # type: ignore[override]
+        return bool(self.symmetry)
 
 
 def eigenvalues_step(spec: Spectrum, *, centred: bool = True, symmetry: tuple[SymmetryRow, ...] | None = None,
                      matrix: sp.ImmutableMatrix | None = None) -> Step:
     values = spec.values
+    repeated = tuple(sorted({i + 1 for i, p in enumerate(spec.pairs) if p.multiplicity > 1}))
     if symmetry:
         trace = tidy(matrix.trace())
         return Step(
@@ -143,7 +145,7 @@ def eigenvalues_step(spec: Spectrum, *, centred: bool = True, symmetry: tuple[Sy
             title="Eigenvectors from symmetry",
             formula=r"\hat{\mathbf K} \mathbf w_i = \eta_i \mathbf w_i",
             result=values,
-            data=SymmetryEigenvaluesData(values, (), symmetry=symmetry, trace=trace, matrix=matrix),
+            data=EigenvaluesData(values, repeated, symmetry=symmetry, trace=trace, matrix=matrix),
             checks=tuple(Check(rf"\hat{{\mathbf K}} \mathbf w_{r.index} = \eta_{r.index} \mathbf w_{r.index}",
                                all(is_zero(tidy(a - r.eta * b)) for a, b in zip(r.product, r.tried.vector)))
                          for r in symmetry)
