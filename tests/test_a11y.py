@@ -16,17 +16,18 @@ from pathlib import Path
 import pytest
 
 from .conftest import ROOT
-from .test_serve_browser import CHROMIUM, FLAGS, _unavailable, serve_load
+# the same browser and server fixtures as the browser tests: one Chromium and one `tutor serve` per module
+from .test_serve_browser import TOKEN, _unavailable, browser, playwright, server  # noqa: F401
 
 TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]  # WCAG 2.1 A and AA rules only
 WIDTHS = [1000, 320]
-TOKEN = "a11y-test-token"
 PROBLEM = "/practice/kernel-pca/easy/6"  # the kit's problem: a wide formula on its solution page
 # a right, a wrong and a named-mistake answer, so that every kind of verdict is on the page
 ANSWERS = {"kernel": "[[2, 1, -1], [1, 9, -3], [-1, -3, 1]]", "eigenvalues": "[8, 6, 0]", "variances": "[8, 6, 0]"}
 
 
-def _axe_js() -> str:
+@pytest.fixture(scope="module")
+def axe_js() -> str:
     given = os.environ.get("TUTOR_AXE_JS")
     found = [given] if given else [
         str(ROOT / "node_modules/axe-core/axe.min.js"),
@@ -36,29 +37,6 @@ def _axe_js() -> str:
         if Path(path).is_file():
             return Path(path).read_text(encoding="utf-8")
     _unavailable("axe-core is not installed (npm install axe-core; then TUTOR_AXE_JS=.../axe.min.js)")
-
-
-@pytest.fixture(scope="module")
-def axe_browser():
-    axe_js = _axe_js()
-    if not Path(CHROMIUM).exists():
-        _unavailable(f"{CHROMIUM} is not installed")
-    try:
-        from playwright.sync_api import sync_playwright
-    except ImportError:
-        _unavailable("playwright is not installed (pip install -e '.[test]')")
-    with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
-        yield browser, axe_js
-        browser.close()
-
-
-@pytest.fixture(scope="module")
-def a11y_server(axe_browser, tmp_path_factory):
-    """`tutor serve` on a fresh SQLite database, for both widths."""
-    database = f"sqlite:///{tmp_path_factory.mktemp('a11y-serve') / 'tutor.db'}"
-    with serve_load.serving(database, workers=1, token=TOKEN) as base:
-        yield base
 
 
 @pytest.fixture(scope="module")
@@ -89,9 +67,8 @@ def _violations(page, axe_js: str) -> list[str]:
 
 
 @pytest.mark.parametrize("width", WIDTHS)
-def test_every_page_passes_axe(axe_browser, a11y_server, documents, width):
-    browser, axe_js = axe_browser
-    base = a11y_server
+def test_every_page_passes_axe(axe_js, browser, server, documents, width):
+    base = server
     # bypass_csp: the server's script-src 'self' would block injecting axe (not a finding)
     context = browser.new_context(viewport={"width": width, "height": 800}, bypass_csp=True)
     context.set_default_timeout(30_000)
@@ -142,9 +119,8 @@ def test_every_page_passes_axe(axe_browser, a11y_server, documents, width):
     assert len(found) == 9 + len(documents)
 
 
-def test_a_formula_wider_than_its_column_takes_the_focus_and_a_narrow_one_does_not(axe_browser, documents):
+def test_a_formula_wider_than_its_column_takes_the_focus_and_a_narrow_one_does_not(browser, documents):
     """scroll.js: the tab stop (with a role and a name) only where a box scrolls, and gone at a wider window."""
-    browser, _ = axe_browser
     context = browser.new_context(viewport={"width": 320, "height": 800})
     page = context.new_page()
     page.goto(documents["solve-full"].as_uri())
