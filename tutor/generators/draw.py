@@ -83,3 +83,12 @@ def first_built(build, rng: random.Random, difficulty: str, tries: int) -> dict 
         if data is not None:
             return data
     return None
+
+
+def spread(groups: dict, label: str, seed: int) -> list:
+    """The group of candidates seed S draws from: the groups in one fixed order (their keys sorted, then
+    shuffled by ``label``, the same in every process), the S-th of them, so that no two of len(groups)
+    consecutive seeds share a group (svd's and mds's spectra)."""
+    order = sorted(groups)
+    random.Random(label).shuffle(order)
+    return groups[order[seed % len(order)]]

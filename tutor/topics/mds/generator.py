@@ -8,12 +8,12 @@ makes B's eigenvalue −t‖g‖² negative: no configuration reproduces it. The
 distances when all of them are whole numbers, else as squared distances (never surds).
 """
 
-import random
 from fractions import Fraction
 from functools import lru_cache
 from itertools import product
 from math import isqrt
 
+from tutor.generators import draw
 from tutor.generators.nice import as_columns, centred_columns, eigen_kind, vectors_pattern, within_bounds
 
 RULES = {
@@ -36,8 +36,7 @@ MAX_COORDINATE = 6
 def make(rng, difficulty, seed=0):
     """Seed S takes spectrum S of the difficulty's spectra in a fixed shuffled order (so no two of 20 seeds
     share one), then one of its tables at random, the points numbered in a random order."""
-    spectra = _spectra(difficulty)
-    squared = rng.choice(spectra[_order(difficulty)[seed % len(spectra)]])
+    squared = rng.choice(draw.spread(_spectra(difficulty), f"mds-spectra:{difficulty}", seed))
     order = list(range(len(squared)))
     rng.shuffle(order)
     squared = [[squared[i][j] for j in order] for i in order]
@@ -46,13 +45,6 @@ def make(rng, difficulty, seed=0):
     if all(isqrt(x) ** 2 == x for x in off):
         return {"title": title, "distances": [[isqrt(x) for x in row] for row in squared]}
     return {"title": title, "squared_distances": squared}
-
-
-@lru_cache(maxsize=None)
-def _order(difficulty) -> tuple:
-    order = sorted(_spectra(difficulty))
-    random.Random(f"mds-spectra:{difficulty}").shuffle(order)
-    return tuple(order)
 
 
 @lru_cache(maxsize=None)

@@ -11,11 +11,11 @@ a fraction of a second, kept for the process), grouped by its singular values, a
 spectra in a fixed shuffled order, S modulo their number, then one of that spectrum's matrices at random.
 """
 
-import random
 from functools import lru_cache
 from itertools import product
 from math import isqrt
 
+from tutor.generators import draw
 from tutor.generators.nice import orthogonal_directions, outer_sum, within_bounds
 
 RULES = {
@@ -40,19 +40,10 @@ RANK = {"easy": 1, "medium": 1, "hard": 2}
 
 
 def make(rng, difficulty, seed=0):
-    spectra = _spectra(difficulty)
-    D = [list(row) for row in rng.choice(spectra[_order(difficulty)[seed % len(spectra)]])]
+    D = [list(row) for row in rng.choice(draw.spread(_spectra(difficulty), f"svd-spectra:{difficulty}", seed))]
     rng.shuffle(D)  # the rows in any order and sign: the same singular values
     D = [[x * sign for x in row] for row, sign in zip(D, (rng.choice([1, -1]) for _ in D))]
     return {"title": "SVD and Eckart–Young", "matrix": D, "rank": RANK[difficulty]}
-
-
-@lru_cache(maxsize=None)
-def _order(difficulty) -> tuple:
-    """The difficulty's spectra in the fixed order the seeds take them (shuffled once, the same everywhere)."""
-    order = sorted(_spectra(difficulty))
-    random.Random(f"svd-spectra:{difficulty}").shuffle(order)
-    return tuple(order)
 
 
 @lru_cache(maxsize=None)
