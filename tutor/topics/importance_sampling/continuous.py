@@ -275,6 +275,14 @@ def _integrate(expr: sp.Expr, low, high) -> sp.Expr:
     return antiderivative.subs(X, high) - antiderivative.subs(X, low)
 
 
+def _one_exponential(term: sp.Expr) -> tuple[sp.Expr, sp.Expr] | None:
+    """A product term as (the rest, the exponent) of its one factor e^(g(x)); None when it has none or several."""
+    exps = [f for f in sp.Mul.make_args(term) if isinstance(f, sp.exp) and f.has(X)]
+    if len(exps) != 1:
+        return None
+    return sp.cancel(term / exps[0]), sp.expand(exps[0].exp)
+
+
 def _gaussian(expr: sp.Expr, low, high) -> sp.Expr | None:
     """∫ of a sum of polynomials times e^(a x² + b x + c), a ≠ 0, by the reduction J_k = ∫ x^k e^(…) =
     (x^(k−1) e^(…) − (k − 1) J_(k−2) − b J_(k−1)) / (2a) down to J_0, an erf (a < 0) or erfi (a > 0).
@@ -283,11 +291,10 @@ def _gaussian(expr: sp.Expr, low, high) -> sp.Expr | None:
     [low, oo) when it does not decay (the tail test says what then)."""
     terms = []
     for term in sp.Add.make_args(sp.expand(expr)):
-        term = sp.powsimp(term, combine="exp")  # expand() wrote e^(3x − 2x²) as e^(3x) e^(−2x²)
-        exps = [f for f in sp.Mul.make_args(term) if isinstance(f, sp.exp) and f.has(X)]
-        if len(exps) != 1:
+        split = _one_exponential(sp.powsimp(term, combine="exp"))  # expand() wrote e^(3x − 2x²) as e^(3x) e^(−2x²)
+        if split is None:
             return None
-        polynomial, exponent = sp.cancel(term / exps[0]), sp.expand(exps[0].exp)
+        polynomial, exponent = split
         if not (polynomial.is_polynomial(X) and exponent.is_polynomial(X)) or sp.degree(exponent, X) != 2:
             return None
         a, b, c = sp.Poly(exponent, X).all_coeffs()
@@ -325,11 +332,10 @@ def _exponential_integral(expr: sp.Expr, low, high) -> sp.Expr | None:
     total, poles = sp.Integer(0), False
     numerator, denominator = sp.fraction(sp.together(expr))  # expand(expr) would multiply e^(−3x) into it
     for term in sp.Add.make_args(sp.expand(numerator)):
-        term = sp.powsimp(term / denominator, combine="exp")
-        exps = [f for f in sp.Mul.make_args(term) if isinstance(f, sp.exp) and f.has(X)]
-        if len(exps) != 1:
+        split = _one_exponential(sp.powsimp(term / denominator, combine="exp"))
+        if split is None:
             return None
-        rational, exponent = sp.cancel(term / exps[0]), sp.expand(exps[0].exp)
+        rational, exponent = split
         if not (rational.is_rational_function(X) and exponent.is_polynomial(X)) or sp.degree(exponent, X) != 1:
             return None
         a, c = sp.Poly(exponent, X).all_coeffs()
