@@ -291,7 +291,8 @@ def _gaussian(expr: sp.Expr, low, high) -> sp.Expr | None:
     [low, oo) when it does not decay (the tail test says what then)."""
     terms = []
     for term in sp.Add.make_args(sp.expand(expr)):
-        split = _one_exponential(sp.powsimp(term, combine="exp"))  # expand() wrote e^(3x − 2x²) as e^(3x) e^(−2x²)
+        # expand() wrote e^(3x − 2x²) as e^(3x) e^(−2x²): powsimp makes it one factor again
+        split = _one_exponential(sp.powsimp(term, combine="exp"))
         if split is None:
             return None
         polynomial, exponent = split
