@@ -10,7 +10,7 @@ renders it, through the same tex filter.
 
 The sheet is read in Markdown, and also in LaTeX and HTML (their numbers) for the bundled importance-sampling
 problems and the kernel-pca exam question. The default run takes one seed per topic and difficulty (seeds 1–10
-by turns, about 20 s with the bundled problems); TUTOR_STATEMENTS_FULL=1 runs all of seeds 1–10 and every
+by turns, about 20 s with the bundled problems); TUTOR_FULL=1 (or TUTOR_STATEMENTS_FULL=1) runs all of seeds 1–10 and every
 format for every problem (510 generated problems and the bundled ones: 16 min on a loaded 2-core machine)."""
 
 from __future__ import annotations
@@ -30,8 +30,10 @@ from tutor.problem import load_problem, load_problem_text
 from tutor.question import asks_why, final_answers
 from tutor.rendering import render, render_sheet, tex
 
+from .conftest import FULL
+
 PROBLEMS = Path(__file__).resolve().parents[1] / "problems"
-FULL = os.environ.get("TUTOR_STATEMENTS_FULL") == "1"
+FULL = FULL or os.environ.get("TUTOR_STATEMENTS_FULL") == "1"
 SEEDS = range(1, 11)
 
 # Fields that are not values a student reads: the problem's name and wording, the generator's record, how
