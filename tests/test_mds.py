@@ -12,6 +12,11 @@ from tutor.errors import ProblemError
 
 from .conftest import PROBLEMS, solve_yaml
 
+R = sp.Rational
+# mds/distance-table: an isosceles triangle, base 6 (points 1, 2), sides 5; the parts ask for d_ij²
+PLAIN = [[0, 6, 5], [6, 0, 5], [5, 5, 0]]
+SQUARED = [[0, 36, 25], [36, 0, 25], [25, 25, 0]]
+
 
 def test_square_from_points_is_recovered_exactly():
     solution = solve(str(PROBLEMS / "mds" / "from-points.yaml"))
@@ -21,10 +26,13 @@ def test_square_from_points_is_recovered_exactly():
     assert all(step.passed for step in solution.steps)
 
 
-def test_the_3_4_5_triangle_from_its_table():
+def test_the_isosceles_triangle_from_its_table():
     solution = solve(str(PROBLEMS / "mds" / "distance-table.yaml"))
-    assert solution.answers["recovered_distances"] == sp.Matrix([[0, 9, 16], [9, 0, 25], [16, 25, 0]])
+    assert solution.answers["recovered_distances"] == sp.Matrix(SQUARED)
     assert solution.step("recovered_distances").passed
+    # by hand: base 6, height 4, centroid 4/3 above the base; eigenvalues 18 and 32/3, no surd
+    assert solution.answers["eigenvalues"] == (18, R(32, 3), 0)
+    assert solution.answers["coordinates"] == ((3, R(4, 3)), (-3, R(4, 3)), (0, R(-8, 3)))
 
 
 def test_a_non_euclidean_table_is_said_plainly():
@@ -111,8 +119,8 @@ def test_full_level_shows_the_characteristic_polynomial_and_solves_for_w():
 def test_checker_names_plain_distances_in_a():
     import tutor
 
-    report = tutor.check("mds/distance-table", {"a_matrix": [["0", "-3/2", "-2"], ["-3/2", "0", "-5/2"],
-                                                              ["-2", "-5/2", "0"]]})
+    report = tutor.check("mds/distance-table", {"a_matrix": [["0", "-3", "-5/2"], ["-3", "0", "-5/2"],
+                                                              ["-5/2", "-5/2", "0"]]})
     result = next(r for r in report.results if r.key == "a_matrix")
     assert result.verdict == "mistake" and result.mistake == "a_from_plain_distances"
 
@@ -120,12 +128,12 @@ def test_checker_names_plain_distances_in_a():
 def test_a_table_of_squared_distances_is_taken_as_it_stands():
     from tutor.rendering import render
 
-    solution = solve_yaml("topic: mds\nsquared_distances: [[0, 9, 16], [9, 0, 25], [16, 25, 0]]\n")
+    solution = solve_yaml(f"topic: mds\nsquared_distances: {SQUARED}\n")
     plain = solve(str(PROBLEMS / "mds" / "distance-table.yaml"))  # the same triangle, as d_ij
     assert solution.answers["b_matrix"] == plain.answers["b_matrix"]
     assert "squared_distances" not in [s.key for s in solution.steps]  # nothing to square
     text = render(solution, "md", "brief")
-    assert "The squared distances are" in text and r"\left[d_{ij}^2\right] = \begin{bmatrix}0 & 9 & 16" in text
+    assert "The squared distances are" in text and r"\left[d_{ij}^2\right] = \begin{bmatrix}0 & 36 & 25" in text
 
 
 def test_plain_distances_are_shown_as_given_and_squared_first():
@@ -133,14 +141,13 @@ def test_plain_distances_are_shown_as_given_and_squared_first():
 
     solution = solve(str(PROBLEMS / "mds" / "distance-table.yaml"))
     assert solution.steps[0].key == "squared_distances"
-    assert solution.answers["squared_distances"] == sp.Matrix([[0, 9, 16], [9, 0, 25], [16, 25, 0]])
+    assert solution.answers["squared_distances"] == sp.Matrix(SQUARED)
     text = render(solution, "md", "brief")
-    assert r"\left[d_{ij}\right] = \begin{bmatrix}0 & 3 & 4" in text and "The squared distances are" not in text
+    assert r"\left[d_{ij}\right] = \begin{bmatrix}0 & 6 & 5" in text and "The squared distances are" not in text
 
 
-# --- squared or plain distances: named mistakes (worked by hand from the 3-4-5 triangle) --------------
+# --- squared or plain distances: named mistakes (worked by hand from the 6-5-5 triangle) --------------
 
-PLAIN = [[0, 3, 4], [3, 0, 5], [4, 5, 0]]  # the d_ij of mds/distance-table; the parts ask for d_ij²
 
 
 @pytest.mark.parametrize("key", ["squared_distances", "recovered_distances"])
@@ -151,16 +158,15 @@ def test_plain_distances_where_squared_ones_are_asked_are_a_named_mistake(key):
                               "recovered_distances": "recovered_plain_distances"}[key]
     assert "squares" in result.message and result.message.endswith(".")
     # the right squared table, in decimals too, is still right; a table that is neither is just wrong
-    assert tutor.check("mds/distance-table", {key: [[0, 9, 16], [9, 0, 25], [16, 25, 0]]}).result(key).verdict \
-        == "correct"
-    assert tutor.check("mds/distance-table", {key: [[0, 3, 4], [3, 0, 6], [4, 6, 0]]}).result(key).mistake is None
+    assert tutor.check("mds/distance-table", {key: SQUARED}).result(key).verdict == "correct"
+    assert tutor.check("mds/distance-table", {key: [[0, 6, 5], [6, 0, 4], [5, 4, 0]]}).result(key).mistake is None
 
 
 def test_squaring_a_table_of_squared_distances_again_is_a_named_mistake(tmp_path):
     problem = tmp_path / "squared.yaml"
-    problem.write_text("topic: mds\nsquared_distances: [[0, 9, 16], [9, 0, 25], [16, 25, 0]]\n")
-    # A = −½ (d²)², by hand: −81/2, −128, −625/2 off the diagonal
-    a = [[0, "-81/2", -128], ["-81/2", 0, "-625/2"], [-128, "-625/2", 0]]
+    problem.write_text(f"topic: mds\nsquared_distances: {SQUARED}\n")
+    # A = −½ (d²)², by hand: −648, −625/2 off the diagonal
+    a = [[0, -648, "-625/2"], [-648, 0, "-625/2"], ["-625/2", "-625/2", 0]]
     result = tutor.check(str(problem), {"a_matrix": a}).result("a_matrix")
     assert (result.verdict, result.mistake) == ("mistake", "a_from_squared_twice")
     assert "without squaring them again" in result.message
@@ -179,7 +185,7 @@ def test_the_keys_say_they_hold_squared_distances():
 
 def test_work_that_follows_from_plain_distances_is_charged_once():
     # The student squares nothing: d_ij as their table, then A = −½ d_ij from it (worked by hand).
-    a = [[0, "-3/2", -2], ["-3/2", 0, "-5/2"], [-2, "-5/2", 0]]
+    a = [[0, -3, "-5/2"], [-3, 0, "-5/2"], ["-5/2", "-5/2", 0]]
     report = tutor.check("mds/distance-table", {"squared_distances": PLAIN, "a_matrix": a})
     assert report.result("squared_distances").mistake == "plain_not_squared_distances"
     assert report.result("a_matrix").verdict == "follow-through"
@@ -187,10 +193,10 @@ def test_work_that_follows_from_plain_distances_is_charged_once():
 
 
 def test_recovered_distances_follow_the_students_own_points():
-    # Points (0,0), (3,0), (0,4) are a right configuration up to rotation; (0,0), (3,0), (0,5) is not,
-    # and its squared distances 9, 25, 34 follow from it (by hand).
-    wrong = [[0, 0], [3, 0], [0, 5]]
-    table = [[0, 9, 25], [9, 0, 34], [25, 34, 0]]
+    # Points (−3,0), (3,0), (0,4) are a right configuration up to translation; (−3,0), (3,0), (0,5) is not,
+    # and its squared distances 36, 34, 34 follow from it (by hand).
+    wrong = [[-3, 0], [3, 0], [0, 5]]
+    table = [[0, 36, 34], [36, 0, 34], [34, 34, 0]]
     report = tutor.check("mds/distance-table", {"coordinates": wrong, "recovered_distances": table})
     assert report.result("coordinates").credit == 0
     assert report.result("recovered_distances").verdict == "follow-through"
@@ -218,7 +224,7 @@ def test_forgetting_the_half_is_charged_once_through_b_the_eigenvalues_and_the_p
 
 
 def test_points_follow_the_students_own_table_through_a_and_b():
-    # The 3-4-5 triangle with A = −d² from the table: the eigenvalues double, from A without B
+    # The bundled triangle with A = −d² from the table: the eigenvalues double, from A without B
     solution = solve(str(PROBLEMS / "mds" / "distance-table.yaml"))
     a = [[str(-v) for v in row] for row in solution.answers["squared_distances"].tolist()]
     doubled = [str(2 * v) for v in solution.answers["eigenvalues"]]

@@ -24,14 +24,14 @@ def _mds(name: str):
 def test_the_brief_double_centring_shows_the_means_of_d2_and_one_entry():
     solution = _mds("distance-table")
     data = solution.step("b_matrix").data
-    assert data.means == (R(25, 3), R(34, 3), R(41, 3)) and data.grand == R(100, 9)
+    assert data.means == (R(61, 3), R(61, 3), R(50, 3)) and data.grand == R(172, 9)
     brief = render(solution, "tex", "brief")
-    assert r"$d_{1\bullet}^2 = \frac{25}{3}$, $d_{2\bullet}^2 = \frac{34}{3}$, $d_{3\bullet}^2 = \frac{41}{3}$" in brief
-    assert r"grand mean $d_{\bullet\bullet}^2 = \frac{100}{9}$" in brief
-    assert (r"b_{12} = -\tfrac12\left( 9 - \frac{25}{3} - \frac{34}{3} + \frac{100}{9}\right) = - \frac{2}{9}") in brief
+    assert r"$d_{1\bullet}^2 = \frac{61}{3}$, $d_{2\bullet}^2 = \frac{61}{3}$, $d_{3\bullet}^2 = \frac{50}{3}$" in brief
+    assert r"grand mean $d_{\bullet\bullet}^2 = \frac{172}{9}$" in brief
+    assert (r"b_{12} = -\tfrac12\left( 36 - \frac{61}{3} - \frac{61}{3} + \frac{172}{9}\right) = - \frac{65}{9}") in brief
     full = render(solution, "tex", "full")
-    assert r"d_{1\bullet}^2 = \tfrac1{3}\left( 0 + 9 + 16\right) = \frac{25}{3}" in full
-    assert r"b_{33} = -\tfrac12\left( 0 - \frac{41}{3} - \frac{41}{3} + \frac{100}{9}\right) = \frac{73}{9}" in full
+    assert r"d_{1\bullet}^2 = \tfrac1{3}\left( 0 + 36 + 25\right) = \frac{61}{3}" in full
+    assert r"b_{33} = -\tfrac12\left( 0 - \frac{50}{3} - \frac{50}{3} + \frac{172}{9}\right) = \frac{64}{9}" in full
 
 
 def test_a_keeps_the_pseudocodes_meaning():
@@ -54,7 +54,7 @@ def test_every_entry_worked_out_is_the_entry_of_hah():
 
 
 def test_the_spectrum_by_trace_and_rank_where_that_is_the_hand_route():
-    for name, trace, frobenius, product in (("distance-table", R(50, 3), R(1636, 9), 48), ("from-points", 8, 32, 16)):
+    for name, trace, frobenius, product in (("distance-table", R(86, 3), R(3940, 9), 192), ("from-points", 8, 32, 16)):
         solution = _mds(name)
         route = solution.step("eigenvalues").data.trace
         assert (route.trace, route.frobenius, route.product) == (trace, frobenius, product), name

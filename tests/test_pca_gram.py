@@ -1,5 +1,8 @@
 """Topic pca-gram: the Gram trick gives the covariance's eigenpairs, and linear kernel PCA's matrix."""
 
+import re
+from pathlib import Path
+
 import numpy as np
 import sympy as sp
 from hypothesis import HealthCheck, given, settings
@@ -8,6 +11,9 @@ from hypothesis import strategies as st
 from tutor import solve
 
 from .conftest import PROBLEMS, solve_yaml
+
+# Former bundled problems that need more than hand arithmetic, kept to test how such values are written.
+BY_MACHINE = Path(__file__).parent / "data" / "by-machine"
 
 
 def test_same_eigenvalues_as_the_pca_example():
@@ -51,7 +57,19 @@ def test_nested_surds_have_one_form_in_the_steps_and_the_final_answers():
     """Issue 30: u₁ was 1/√(40√3 + 72)·(…) in the step but √6·√(5√3 + 9)/12 beside (−3 − √3)/√(40√3 + 72)
     in the final answers."""
     from tutor.rendering import render
-    text = render(solve(str(PROBLEMS / "pca-gram" / "three-points-four-attributes.yaml")), "md", "brief")
+    # the points that were bundled as three-points-four-attributes, kept as test data
+    text = render(solve(str(BY_MACHINE / "pca-gram-nested-surds.yaml")), "md", "brief")
     answers = text[text.index("Final answers"):]
     assert r"\frac{5 + 3 \sqrt{3}}{\sqrt{40 \sqrt{3} + 72}}" in answers
     assert r"\sqrt{5 \sqrt{3} + 9}" not in text and r"\sqrt{9 - 5 \sqrt{3}}" not in text
+
+
+def test_the_bundled_three_points_are_done_by_hand():
+    """Issue 30: the bundled problem has integer eigenvalues mu of K and simple surds in u, no nested one."""
+    from tutor.rendering import render
+    solution = solve(str(PROBLEMS / "pca-gram" / "three-points-four-attributes.yaml"))
+    assert solution.answers["gram_eigenvalues"] == (5, 3, 0)
+    text = render(solution, "md", "brief")
+    assert r"$\mathbf u_1 = \frac{\sqrt{10}}{10}\,{(1, 2, 1, -2)}^T$" in text
+    assert r"$\mathbf u_2 = \frac{\sqrt{2}}{2}\,{(1, 0, -1, 0)}^T$" in text
+    assert not re.search(r"\\sqrt\{[^}]*\\sqrt", text)

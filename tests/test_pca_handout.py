@@ -6,6 +6,7 @@ brief solution fits two A4 pages."""
 import re
 
 import pytest
+import sympy as sp
 
 from tutor import render, solve
 
@@ -77,13 +78,27 @@ def test_the_gram_side_is_said_and_why():
 def test_named_cubic_roots_give_decimals_beside_the_formula_that_defines_them():
     """Five points in 3-D: the eigenvalues are roots of an irreducible cubic, so the directions,
     scores and reconstructions are shown as decimals, never as pages of nested root expressions."""
-    text = _render("pca/three-d-two-components", "brief")
+    # the points that were bundled as pca/three-d-two-components, kept as test data
+    text = render(solve(str(PROBLEMS.parent / "tests" / "data" / "by-machine" / "pca-irreducible-cubic.yaml")),
+                  "md", "brief")
     assert r"\mathbf w_i = {(1, 250 \lambda_{i}^{2} - 185 \lambda_{i} + 20, - 375 \lambda_{i}^{2} + 290 \lambda_{i} - 37)}^T" in text
     assert r"$\mathbf u_1 \approx {( 0.9425, 0.2862, 0.1723 )}^T$" in text
     assert r"\hat{\mathbf x}_1 \approx {( 0.7552, 0.5314, 0.4559 )}^T" in text
     assert r"\approx 0.1504 \approx \lambda_3$, the dropped variance" in text
     assert r"\frac{\lambda_1 + \lambda_2}{\frac{26}{25}} \approx 85.5\%" in text
     assert "exact form: too long" not in text.split("### Final answers")[0]
+
+
+def test_the_bundled_five_points_in_3d_are_done_by_hand():
+    """Issue 30: the bundled problem's characteristic polynomial factors over Q, so every value is exact."""
+    solution = solve(str(PROBLEMS / "pca" / "three-d-two-components.yaml"))
+    assert solution.answers["eigenvalues"] == (2, 1, sp.Rational(1, 5))
+    text = _render("pca/three-d-two-components", "brief")
+    assert r"- \left(\lambda - 2\right) \left(\lambda - 1\right) \left(\lambda - \frac{1}{5}\right)" in text
+    assert r"$\mathbf u_1 = \frac{\sqrt{3}}{3}\,{(1, -1, 1)}^T$" in text
+    assert r"\frac{15}{16} = 93.8\%" in text
+    assert r"= \frac{1}{5} = \lambda_3$, the dropped variance" in text
+    assert "root of" not in text and r"\approx" not in text.split("### Final answers")[1]
 
 
 def test_no_equality_restates_a_value():
