@@ -26,11 +26,10 @@ import zipfile
 from collections import Counter
 from dataclasses import dataclass
 from decimal import ROUND_HALF_UP, Decimal
-from xml.sax.saxutils import escape, quoteattr
 
 import sympy as sp
 
-from .escaping import xml_chars
+from .escaping import escape, quoteattr, xml_chars
 
 _ZIP_DATE = (2000, 1, 1, 0, 0, 0)  # a fixed date: the same quiz, the same bytes
 QTI_NS = "http://www.imsglobal.org/xsd/ims_qtiasiv1p2"

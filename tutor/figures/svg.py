@@ -7,8 +7,8 @@ superscripts shifted and smaller, in the page's maths font where there is one (K
 from __future__ import annotations
 
 import math
-from xml.sax.saxutils import escape, quoteattr
 
+from ..escaping import escape, quoteattr
 from . import labels
 from .scene import TONES, Bezier, Box, Disk, Line, Mark, Scene, Text
 
