@@ -49,13 +49,15 @@ def page_lines(pdf: Path) -> list[list[tuple[float, str]]]:
     return pages
 
 
-_STEP_HEADING = re.compile(r"^(?:Step \d+: |\d+\. )")
+def _letters(text: str) -> str:
+    return re.sub(r"[^A-Za-z0-9]", "", text)
 
 
-def faults(pages: list[list[tuple[float, str]]]) -> list[str]:
-    """ALONE: a page whose first line is the box's title; FOOT: a page whose last line is a step's heading
-    (full detail: "Step k: …"; brief: a line that is only "k. Title." in bold, which we read as a line
-    starting "k. " that ends with "." and is short)."""
+def faults(pages: list[list[tuple[float, str]]], headings: list[str] = ()) -> list[str]:
+    """ALONE: a page after the first whose first line is the box's title; FOOT: a page whose last line is
+    only a step's heading (``headings``: each step's "k. Title." and "Step k: Title", compared by their
+    letters and digits, as pdftotext spells maths differently)."""
+    alone = {_letters(h) for h in headings}
     found = []
     for i, lines in enumerate(pages, 1):
         if not lines:
@@ -63,19 +65,28 @@ def faults(pages: list[list[tuple[float, str]]]) -> list[str]:
             continue
         if lines[0][1].startswith("Final answers") and i > 1:
             found.append(f"ALONE p{i}")
-        last = lines[-1][1]
-        if i < len(pages) and _STEP_HEADING.match(last) and (last.startswith("Step ") or len(last) < 90 and
-                                                              last.endswith(".")):
-            found.append(f"FOOT p{i}: {last[:50]}")
+        if i < len(pages) and _letters(lines[-1][1]) in alone:
+            found.append(f"FOOT p{i}: {lines[-1][1][:50]}")
     return found
+
+
+def headings(solution) -> list[str]:
+    from tutor.layout import step_title
+
+    out = []
+    for k, step in enumerate(solution.steps, 1):
+        title = re.sub(r"\\[A-Za-z]+", "", step_title(step.title))
+        out += [f"{k}. {title}.", f"Step {k}: {title}"]
+    return out
 
 
 def measure(path: Path, detail: str, figures: bool, keep: Path | None = None) -> dict:
     from tutor import render, solve
 
+    solution = solve(str(path))
     with tempfile.TemporaryDirectory() as tmp:
         tex = Path(tmp) / "s.tex"
-        tex.write_text(render(solve(str(path)), "tex", detail, figures=figures), encoding="utf-8")
+        tex.write_text(render(solution, "tex", detail, figures=figures), encoding="utf-8")
         run = subprocess.run(["pdflatex", "-interaction=nonstopmode", "-halt-on-error", "s.tex"], cwd=tmp,
                              capture_output=True, text=True, timeout=180)
         if run.returncode != 0:
@@ -87,7 +98,7 @@ def measure(path: Path, detail: str, figures: bool, keep: Path | None = None) ->
     last = pages[-1]
     fill = (last[-1][0] - TOP) / (BOTTOM - TOP) if last else 0.0
     return {"problem": f"{path.parent.name}/{path.stem}", "pages": len(pages), "fill": fill,
-            "faults": faults(pages)}
+            "faults": faults(pages, headings(solution))}
 
 
 def main(argv=None) -> int:
