@@ -8,7 +8,8 @@ page's foot.
 For each problems/*/*.yaml: the LaTeX solution compiled once with pdflatex, each page's words read back
 with their positions (pdftotext -bbox). "fill" is how far down the text area the page's lowest line
 sits (A4, 2 cm margins; the page number is not counted). A row is flagged ALONE when a page holds only
-the box (nothing above "Final answers" on it), FOOT when a page's last line is a step's heading.
+the box (nothing above "Final answers" on it), FOOT when a page's last line is a step's heading; "box by
+reference" marks a box that gives a matrix by reference to its step (it did not fit whole).
 """
 
 from __future__ import annotations
@@ -98,7 +99,8 @@ def measure(path: Path, detail: str, figures: bool, keep: Path | None = None) ->
     last = pages[-1]
     fill = (last[-1][0] - TOP) / (BOTTOM - TOP) if last else 0.0
     return {"problem": f"{path.parent.name}/{path.stem}", "pages": len(pages), "fill": fill,
-            "faults": faults(pages, headings(solution))}
+            "faults": faults(pages, headings(solution)),
+            "by_reference": any("see step" in text for page in pages for _, text in page)}
 
 
 def main(argv=None) -> int:
@@ -119,7 +121,8 @@ def main(argv=None) -> int:
             continue
         total_pages += row["pages"]
         flagged += bool(row["faults"])
-        print(f"{row['problem']:48} {row['pages']:5}  {row['fill']:13.0%}  {'; '.join(row['faults'])}")
+        notes = row["faults"] + (["(box by reference)"] if row["by_reference"] else [])
+        print(f"{row['problem']:48} {row['pages']:5}  {row['fill']:13.0%}  {'; '.join(notes)}")
     print(f"{len(paths)} problems, {total_pages} pages, {flagged} with a fault")
     return 0
 
