@@ -56,7 +56,7 @@ def _letters(text: str) -> str:
 
 def faults(pages: list[list[tuple[float, str]]], headings: list[str] = ()) -> list[str]:
     """ALONE: a page after the first whose first line is the box's title; FOOT: a page whose last line is
-    only a step's heading (``headings``: each step's "k. Title." and "Step k: Title", compared by their
+    only a step's heading, or its heading and a formula ending in a colon (``headings``: each step's "k. Title." and "Step k: Title", compared by their
     letters and digits, as pdftotext spells maths differently)."""
     alone = {_letters(h) for h in headings}
     found = []
@@ -66,8 +66,11 @@ def faults(pages: list[list[tuple[float, str]]], headings: list[str] = ()) -> li
             continue
         if lines[0][1].startswith("Final answers") and i > 1:
             found.append(f"ALONE p{i}")
-        if i < len(pages) and _letters(lines[-1][1]) in alone:
-            found.append(f"FOOT p{i}: {lines[-1][1][:50]}")
+        last = lines[-1][1]
+        # only the heading, or the heading and its formula that a colon leads into the next page
+        if i < len(pages) and any(_letters(last) == h or _letters(last).startswith(h) and last.rstrip().endswith(":")
+                                  for h in alone):
+            found.append(f"FOOT p{i}: {last[:50]}")
     return found
 
 
@@ -77,7 +80,8 @@ def headings(solution) -> list[str]:
     out = []
     for k, step in enumerate(solution.steps, 1):
         title = re.sub(r"\\[A-Za-z]+", "", step_title(step.title))
-        out += [f"{k}. {title}.", f"Step {k}: {title}"]
+        bare = re.sub(r"\$[^$]*\$", "", title)  # pdftotext may drop a title's maths (its bold maths font)
+        out += [f"{k}. {title}.", f"Step {k}: {title}", f"{k}. {bare}.", f"Step {k}: {bare}"]
     return out
 
 
