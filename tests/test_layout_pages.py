@@ -223,3 +223,27 @@ def test_a_sheet_has_one_heading_per_problem(fmt, heading, tmp_path):
     text = out.read_text(encoding="utf-8")
     assert heading in text
     assert "Problem." not in text  # the statement's own lead would name the problem a second time
+
+
+def test_an_anonymous_exam_paper_has_a_blank_name_and_its_variant_in_the_foot(tmp_path):
+    """A paper without a roster is handed to whoever sits it: "Name: ____", the variant in every page's
+    foot (and heading its key); a roster's student keeps their name on the paper."""
+    from tests.conftest import ROOT
+    from tutor.exam import build_exam, read_blueprint, read_roster
+    from tutor.exam.blueprint import anonymous
+    from tutor.exam.build import paper_document
+
+    blueprint = read_blueprint(str(ROOT / "examples" / "exam" / "blueprint.yaml"))
+    built = build_exam(blueprint, anonymous(2), 5, str(tmp_path / "a"), pdf=False)
+    paper = built.papers[1]
+    tex = paper_document("Mid-term", paper, "tex")
+    assert r"Name: \rule{7cm}{0.4pt} \qquad Student ID: \rule{4cm}{0.4pt}" in tex
+    assert r"\def\@oddfoot{\reset@font\small Variant 2 (v02)\hfil\thepage\hfil" in tex
+    assert "Name: Variant" not in tex
+    md = paper_document("Mid-term", paper, "md")
+    assert r"**Name:** \_\_" in md and "Variant 2 (v02)" in md
+    assert "Variant 2 (v02)" in paper_document("Mid-term", paper, "tex", key=True)
+    named = build_exam(blueprint, read_roster(str(ROOT / "examples" / "exam" / "roster.csv")), 5, str(tmp_path / "r"),
+                       pdf=False).papers[0]
+    tex = paper_document("Mid-term", named, "tex")
+    assert f"Name: {named.student.name}" in tex and r"\@oddfoot" not in tex
