@@ -1,6 +1,8 @@
 """The layout of the handed-out PDFs (issue 30, item 4): figures float, so a figure that does not fit
 below its step never leaves the rest of the page empty; the final-answers box stays in one piece and
-takes the solution's last lines with it to a new page rather than standing there alone.
+takes the solution's last lines with it to a new page rather than standing there alone, and gives its
+matrices by reference to their steps when that lets it stay below the solution; a step's heading never
+stands alone at a page's foot; a sheet has one heading per problem, an anonymous exam paper a blank name.
 
 The page tests compile bundled problems with pdflatex and read each page's text back (pdftotext)."""
 
