@@ -25,7 +25,7 @@ import importlib
 import re
 import string
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from types import ModuleType
 from typing import Any
 
@@ -337,6 +337,9 @@ class FinalValue:
     chunks: tuple[str, ...]  # LaTeX, one formula each
     note: str = ""
     beside: bool = False  # a matrix narrow enough to stand beside its label (LaTeX sets it so)
+    # the number of the step that works this matrix out and displays it (0: none): a LaTeX box too tall for
+    # the room left on its page gives the matrix by reference to it ("$\hat K$: see step 6")
+    step: int = 0
 
 
 MAX_ROW = 36  # printed characters (see _width) of a vector written on one line, (2, -2, 0)
@@ -443,5 +446,20 @@ def final_answers(solution) -> list[tuple[Part, FinalValue]]:
     shown: ShownForms | None = getattr(parts, "shown", None)
     forms = shown(solution) if shown else {}
     answers = solution.answers
-    return [(part, final_value(answers[part.key], part.key in points, forms.get(part.key)))
-            for part in of(solution).parts]
+    out = []
+    for part in of(solution).parts:
+        value = final_value(answers[part.key], part.key in points, forms.get(part.key))
+        if value.shape == "matrix":
+            value = replace(value, step=_displayed_in(solution, part.key))
+        out.append((part, value))
+    return out
+
+
+def _displayed_in(solution, key: str) -> int:
+    """The number of the step whose result is the answer ``key`` (a step's key equals the answer key
+    when it produces it; its template displays the matrix), or 0."""
+    answer = solution.answers[key]
+    for number, step in enumerate(solution.steps, 1):
+        if step.key == key and isinstance(step.result, sp.MatrixBase) and step.result == answer:
+            return number
+    return 0

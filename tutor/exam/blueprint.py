@@ -78,6 +78,9 @@ class Blueprint:
 class Student:
     id: str
     name: str
+    # an anonymous variant's number (0: a student of the roster): its paper has a blank name field and
+    # the variant in its footer, as an exam paper handed out to whoever sits it
+    variant: int = 0
 
 
 def read_blueprint(path: str) -> Blueprint:
@@ -183,4 +186,4 @@ def read_roster(path: str) -> tuple[Student, ...]:
 def anonymous(count: int) -> tuple[Student, ...]:
     """Variants without a roster: v01, v02, … (wide enough to sort in order)."""
     width = max(2, len(str(count)))
-    return tuple(Student(f"v{i:0{width}d}", f"Variant {i}") for i in range(1, count + 1))
+    return tuple(Student(f"v{i:0{width}d}", f"Variant {i}", i) for i in range(1, count + 1))
