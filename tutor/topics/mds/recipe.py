@@ -225,7 +225,12 @@ def spectrum_step(B: sp.ImmutableMatrix, spec, keep: int | None = None, dimensio
     keep = positive if keep is None else keep
     rows, checks = eigen_rows(B, spec, matrix="B", value=r"\lambda", vector=r"\mathbf v")
     checks = checks[:keep] + checks[-1:]  # Bw = λw for the kept eigenvectors, and their orthonormality
-    # the template says once whether the distances are Euclidean (from negative), so the note does not
+    count = len(negative)
+    note = (f"$B$ has {count} negative eigenvalue{'s' if count > 1 else ''}, so the distances are not Euclidean: "
+            "no configuration of points reproduces them exactly; the positive eigenvalues still give the best one."
+            if negative else
+            f"Every eigenvalue is $\\ge 0$, so the distances are Euclidean: $B = X X^T$ for centred points in "
+            f"$p = {positive}$ dimension{'s' if positive != 1 else ''}, one per positive eigenvalue.")
     route = trace_route(B, values, dimension)
     symmetric = symmetry_rows(B, spec, by_symmetry(B)) if route is None else None
     kept_sym = kept_by_symmetry(B, spec, keep) if route is not None else ()
@@ -245,7 +250,7 @@ def spectrum_step(B: sp.ImmutableMatrix, spec, keep: int | None = None, dimensio
                                      sum(1 for v in values if is_zero(v)), symmetric or (), B, tidy(B.trace()),
                                      kept_sym),
                 checks=checks,
-                note=spec.note)
+                note=f"{note} {spec.note}".strip())
 
 
 SHORT_OPS = 8  # operations per entry: a matrix of recovered points this simple is printed exactly
@@ -261,6 +266,7 @@ class MdsColumnRow:
 @dataclass(frozen=True)
 class MdsCoordinatesData(StepData, kind="mds_coordinates"):
     brief_formula = "inline"
+    brief_note = False  # up to rotation, reflection and translation: the figure's caption says it
     rows: tuple[MdsColumnRow, ...]
     p: int  # dimensions kept
     X: sp.ImmutableMatrix  # the recovered points, one per row
