@@ -266,7 +266,6 @@ class MdsColumnRow:
 @dataclass(frozen=True)
 class MdsCoordinatesData(StepData, kind="mds_coordinates"):
     brief_formula = "inline"
-    brief_note = False  # up to rotation, reflection and translation: the figure's caption says it
     rows: tuple[MdsColumnRow, ...]
     p: int  # dimensions kept
     X: sp.ImmutableMatrix  # the recovered points, one per row
