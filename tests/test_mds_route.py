@@ -82,3 +82,66 @@ def test_no_eigenvector_of_a_discarded_eigenvalue_is_worked_out():
         tex = render(solution, "tex", detail)
         assert r"\mathbf v_3" not in tex and r"\mathbf v_4" not in tex and r"\mathbf w_3" not in tex
     assert solution.answers["eigenvalues"] == (4, 4, 0, 0)  # the key keeps every eigenvalue
+
+
+def _steps_text(text: str, start: str, stop: str) -> str:
+    return text[text.index(start):text.index(stop, text.index(start))]
+
+
+def test_whether_the_distances_are_euclidean_is_said_once_in_the_spectrum_step():
+    # review of issue 30: at the full level the step's note said it again under the template's own line
+    for name in ("distance-table", "from-points", "non-euclidean"):
+        solution = _mds(name)
+        for detail in ("brief", "full"):
+            step = _steps_text(render(solution, "md", detail), "Spectral decomposition", "The recovered points")
+            assert step.count("Euclidean") == 1, (name, detail)
+
+
+ISOSCELES = "topic: mds\ndistances: [[0, 5, 5], [5, 0, 6], [5, 6, 0]]\n"  # swapping x₂ and x₃ leaves B unchanged
+
+
+def test_kept_eigenvectors_by_symmetry_beside_the_trace_route():
+    """The notes' hand route: the eigenvalues by trace and rank, then "swapping x₂ and x₃ leaves B
+    unchanged, so try w = (0, 1, −1)", Bw = λw verified, never (B − λI)w = 0 solved."""
+    solution = solve(load_problem_text(ISOSCELES, "iso.yaml"))
+    data = solution.step("eigenvalues").data
+    assert data.trace is not None and solution.answers["eigenvalues"] == (18, R(32, 3), 0)
+    assert [(r.index, r.tried.vector) for r in data.kept_symmetry] == [(1, (0, 1, -1)), (2, (2, -1, -1))]
+    brief, full = render(solution, "md", "brief"), render(solution, "md", "full")
+    assert (r"Swapping $\mathbf x_2$ and $\mathbf x_3$ leaves $B$ unchanged, so try $\mathbf w_1 = {(0, 1, -1)}^T$: "
+            r"$B\mathbf w_1 = {(0, 18, -18)}^T = 18\,\mathbf w_1$ ✓.") in brief
+    assert (r"Orthogonal to $\mathbf 1$ and $\mathbf w_1$: try $\mathbf w_2 = {(2, -1, -1)}^T$: "
+            r"$B\mathbf w_2 = {(\frac{64}{3}, - \frac{32}{3}, - \frac{32}{3})}^T = \frac{32}{3}\,\mathbf w_2$ ✓.") in brief
+    assert r"($b_{12} = b_{13}, b_{22} = b_{33}$)" in full and r"so $\mathbf w_2$ belongs to $\lambda_2 = \frac{32}{3}$" in full
+    for text in (brief, full):
+        assert "solving" not in text and r"\det(B - \lambda I)" not in text
+        assert r"\mathbf v_1 = \frac{\sqrt{2}}{2}\,{(0, 1, -1)}^T" in text.replace(r"\begin{bmatrix} 0 \\ 1 \\ -1 \end{bmatrix}",
+                                                                                  "{(0, 1, -1)}^T")
+    # the square: each kept vector by a swap, no Gram–Schmidt for the repeated λ = 4, no solve
+    square = render(_mds("from-points"), "md", "brief")
+    assert r"Swapping $\mathbf x_1$ and $\mathbf x_3$ leaves $B$ unchanged, so try $\mathbf w_1 = {(1, 0, -1, 0)}^T$" in square
+    assert "Gram" not in square and "solving" not in render(_mds("from-points"), "md", "full")
+    # no symmetry (the 3-4-5 triangle): the solve route stays
+    assert "solving" in render(_mds("distance-table"), "md", "full")
+
+
+def test_the_brief_says_each_thing_once():
+    # review of issue 30: "The discarded eigenvalues' vectors are not needed." is nothing a student writes
+    for name in ("distance-table", "from-points", "non-euclidean"):
+        assert "vectors are not needed" not in render(_mds(name), "md", "brief"), name
+
+
+def test_no_discarded_eigenvector_in_generated_problems():
+    """Over generated problems of each difficulty: only the kept eigenvalues get a unit vector, and no
+    discarded one is solved for, at either level (𝟏, the reason B𝟏 = 0, is the only other vector named)."""
+    from tutor.generators import draw_solved
+
+    for difficulty in ("easy", "medium", "hard"):
+        for seed in (1, 2, 3, 4, 5):
+            _, _, solution = draw_solved("mds", difficulty, seed)
+            data = solution.step("eigenvalues").data
+            kept = len(data.rows)
+            for detail in ("brief", "full"):
+                text = render(solution, "md", detail)
+                for k in range(kept + 1, len(data.values) + 1):
+                    assert rf"\mathbf v_{k}" not in text and rf"\lambda_{k} I" not in text, (difficulty, seed, detail, k)

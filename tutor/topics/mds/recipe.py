@@ -9,7 +9,8 @@ import sympy as sp
 from tutor.exact.eigen import ETA, LAMBDA
 from tutor.exact.tidy import Scaled, is_zero, numeric, tidy
 from tutor.recipes.eigenpairs import EigenRow, eigen_rows
-from tutor.recipes.symmetry import SymmetryRow, by_symmetry, symmetry_rows
+from tutor.exact.vectors import matvec
+from tutor.recipes.symmetry import ONES, SymmetryRow, by_symmetry, symmetry_rows
 from tutor.steps import Check, Step, StepData
 from tutor.recipes.centring import centring_matrix
 
@@ -179,6 +180,36 @@ class MdsSpectrumData(StepData, kind="mds_spectrum"):
     symmetry: tuple[SymmetryRow, ...] = ()
     matrix: sp.ImmutableMatrix | None = None  # B, multiplied out at the full level of the symmetry route
     trace_value: sp.Expr = sp.Integer(0)  # tr B, which the λ found by symmetry add up to
+    # with the trace route: the kept eigenvectors found by symmetry (the notes' "try w = (1, −1, 0)"), in the
+    # order found; a row's before names 0 for 𝟏 (B𝟏 = 0), else the kept index. Empty: solve (B − λI)w = 0
+    kept_symmetry: tuple[SymmetryRow, ...] = ()
+
+
+def kept_by_symmetry(B: sp.ImmutableMatrix, spec, keep: int) -> tuple[SymmetryRow, ...]:
+    """The kept eigenvectors (the first ``keep`` pairs) each found by symmetry, relying on no vector but 𝟏
+    and kept ones found before: the discarded zero eigenvalues' vectors are never tried. Empty when some
+    kept vector is not found so (a repeated eigenvalue whose basis differs, no symmetry)."""
+    tried = by_symmetry(B) if keep else None
+    if not tried:
+        return ()
+    index = {}  # position in tried -> 0 for 𝟏, else the kept pair's index
+    for k, t in enumerate(tried):
+        if t.reason == ONES:
+            index[k] = 0
+        for i, pair in enumerate(spec.pairs[:keep], start=1):
+            if t.vector == tuple(pair.found):
+                index[k] = i
+    kept = [k for k, t in enumerate(tried) if index.get(k, 0) > 0]
+    if len(kept) != keep or any(b not in index for k in kept for b in tried[k].before):
+        return ()
+    rows = []
+    for k in kept:
+        t, i = tried[k], index[k]
+        product = matvec(B, t.vector)
+        rows.append(SymmetryRow(i, t, spec.pairs[i - 1].value, product, all(x.is_Rational for x in product),
+                                tuple(index[b] for b in t.before),
+                                tuple((a, b, c, d, B[a - 1, b - 1]) for (a, b), (c, d) in t.equal)))
+    return tuple(rows)
 
 
 def positive_count(values) -> int:
@@ -194,14 +225,18 @@ def spectrum_step(B: sp.ImmutableMatrix, spec, keep: int | None = None, dimensio
     keep = positive if keep is None else keep
     rows, checks = eigen_rows(B, spec, matrix="B", value=r"\lambda", vector=r"\mathbf v")
     checks = checks[:keep] + checks[-1:]  # Bw = λw for the kept eigenvectors, and their orthonormality
-    note = ("$B$ has a negative eigenvalue, so the distances are not Euclidean: no configuration of points "
-            "reproduces them exactly. The positive eigenvalues still give the best configuration."
-            if negative else "Every eigenvalue is $\\ge 0$: the distances are Euclidean.")
+    count = len(negative)
+    note = (f"$B$ has {count} negative eigenvalue{'s' if count > 1 else ''}, so the distances are not Euclidean: "
+            "no configuration of points reproduces them exactly; the positive eigenvalues still give the best one."
+            if negative else
+            f"Every eigenvalue is $\\ge 0$, so the distances are Euclidean: $B = X X^T$ for centred points in "
+            f"$p = {positive}$ dimension{'s' if positive != 1 else ''}, one per positive eigenvalue.")
     route = trace_route(B, values, dimension)
     symmetric = symmetry_rows(B, spec, by_symmetry(B)) if route is None else None
-    if symmetric:
+    kept_sym = kept_by_symmetry(B, spec, keep) if route is not None else ()
+    if symmetric or kept_sym:
         checks = checks + (Check(r"B \mathbf w_i = \lambda_i \mathbf w_i \text{ (each vector tried)}",
-                                 all(is_zero(tidy(a - r.eta * b)) for r in symmetric
+                                 all(is_zero(tidy(a - r.eta * b)) for r in (symmetric or kept_sym)
                                      for a, b in zip(r.product, r.tried.vector))),)
     if route is not None:
         checks = checks + (Check(r"\lambda_1 + \dots + \lambda_n = \operatorname{tr} B", is_zero(tidy(sum(values) - route.trace))),
@@ -212,7 +247,8 @@ def spectrum_step(B: sp.ImmutableMatrix, spec, keep: int | None = None, dimensio
                 data=MdsSpectrumData(sp.ImmutableMatrix(B - LAMBDA * sp.eye(B.rows)), spec.char_poly.subs(ETA, LAMBDA),
                                      spec.char_poly_factored.subs(ETA, LAMBDA), rows[:keep], len(negative), positive,
                                      any(p.multiplicity > 1 for p in spec.pairs[:keep]), spec.note, route, values,
-                                     sum(1 for v in values if is_zero(v)), symmetric or (), B, tidy(B.trace())),
+                                     sum(1 for v in values if is_zero(v)), symmetric or (), B, tidy(B.trace()),
+                                     kept_sym),
                 checks=checks,
                 note=f"{note} {spec.note}".strip())
 
