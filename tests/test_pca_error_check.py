@@ -18,9 +18,9 @@ def final_answers(text: str) -> str:
 
 CASES = {
     # divided by n: the error is the dropped eigenvalue itself
-    "two-d-one-component": r"\frac{1}{2}$; $= \lambda_{2}\ \checkmark$, the dropped eigenvalue",
+    "two-d-one-component": r"\frac{1}{2}$; check: $\lambda_{2} = \frac{1}{2}\ \checkmark$, the dropped eigenvalue",
     # divided by n − 1: (n − 1)/n of it, worked with the numbers
-    "unbiased-covariance": (r"\frac{1}{2}$; $= \frac{3}{4}\,\lambda_{2} = \frac{3}{4} \cdot \frac{2}{3}\ \checkmark$, "
+    "unbiased-covariance": (r"\frac{1}{2}$; check: $\frac{3}{4}\,\lambda_{2} = \frac{3}{4} \cdot \frac{2}{3} = \frac{1}{2}\ \checkmark$, "
                             r"$\frac{n - 1}{n}$ of the dropped eigenvalue, as $S$ was divided by $n - 1$"),
 }
 
@@ -40,7 +40,8 @@ def test_two_dropped_eigenvalues_are_summed():
     loaded = tutor.load_problem_text("topic: pca\npoints: [[2, 0, 1], [0, 2, 0], [3, 1, 1], [1, 3, 2]]\n"
                                      "components: 1\ndivisor: n\n")
     out = final_answers(tutor.render(tutor.solve(loaded), "md", "brief", figures=False))
-    assert r"$= \lambda_{2} + \lambda_{3} = " in out and "the sum of the dropped eigenvalues" in out
+    assert r"check: $\lambda_{2} + \lambda_{3} = \frac{\sqrt{2} + 2}{4} + \frac{2 - \sqrt{2}}{4} = 1\ \checkmark$" in out
+    assert "the sum of the dropped eigenvalues" in out
 
 
 @pytest.mark.parametrize("fmt", ["md", "tex"])
@@ -48,5 +49,5 @@ def test_the_exam_key_gives_the_check(fmt):
     solution = solved("unbiased-covariance")
     asked = Asked(1, solution.title, "pca", "easy", 1, "k", "s1/q1.yaml", "", solution)
     key = paper_document("Mid-term", Paper(Student("s1", "Ada"), (asked,)), fmt, key=True)
-    assert r"\frac{3}{4}\,\lambda_{2} = \frac{3}{4} \cdot \frac{2}{3}" in key
+    assert r"\frac{3}{4}\,\lambda_{2} = \frac{3}{4} \cdot \frac{2}{3} = \frac{1}{2}" in key
     assert "of the dropped eigenvalue" in key

@@ -25,7 +25,7 @@ WORDING = {
 def _checked(solution) -> str:
     """The answer to "check it against the dropped eigenvalues", as the step makes it: the error equals
     their sum with S divided by n, and (n − 1)/n of it with S divided by n − 1."""
-    from tutor.rendering import tex  # rendering imports the step records: import at use
+    from tutor.rendering import decimal, tex  # rendering imports the step records: import at use
 
     step = next(s for s in solution.steps if s.key == "reconstruction_error")
     d = step.data
@@ -36,17 +36,19 @@ def _checked(solution) -> str:
     if scaled:
         names = rf"{tex(d.scale)}\,\left({names}\right)" if len(d.discarded) > 1 else rf"{tex(d.scale)}\,{names}"
     values = " + ".join(tex(v) for v in d.discarded)
-    if d.decimals or (not scaled and len(d.discarded) == 1):  # roots too long to repeat, or λ itself
-        worked = rf"= {names}"
+    if d.decimals:  # named roots: the step compares decimals
+        worked = rf"{names} \approx {decimal(d.via_eigen)}"
     elif scaled:
-        worked = rf"= {names} = {tex(d.scale)} \cdot {values if len(d.discarded) == 1 else rf'({values})'}"
+        worked = rf"{names} = {tex(d.scale)} \cdot {values if len(d.discarded) == 1 else rf'({values})'} = {tex(step.result)}"
+    elif len(d.discarded) == 1:
+        worked = rf"{names} = {values}"
     else:
-        worked = rf"= {names} = {values}"
+        worked = rf"{names} = {values} = {tex(step.result)}"
     which = "eigenvalue" if len(d.discarded) == 1 else "eigenvalues"
-    if scaled:
-        return rf"${worked}\ \checkmark$, $\frac{{n - 1}}{{n}}$ of the dropped {which}, as $S$ was divided by $n - 1$"
     # \checkmark in the maths: a ✓ in the text needs a Unicode font in LaTeX
-    return rf"${worked}\ \checkmark$, the {'' if len(d.discarded) == 1 else 'sum of the '}dropped {which}"
+    if scaled:
+        return rf"check: ${worked}\ \checkmark$, $\frac{{n - 1}}{{n}}$ of the dropped {which}, as $S$ was divided by $n - 1$"
+    return rf"check: ${worked}\ \checkmark$, the {'' if len(d.discarded) == 1 else 'sum of the '}dropped {which}"
 
 
 # The one-line answers to what the wording above asks besides the values (see tutor/question.py).
