@@ -49,3 +49,9 @@ def test_irrational_values_carry_their_decimal_everywhere(fmt):
     for value in (r"e^{- \frac{1}{4}} \approx 0.7788", r"e^{-9} \approx 0.0001234",
                   r"\sqrt{2 - \frac{2}{e^{9}}} \approx 1.414"):
         assert out.count(value) >= 2, value  # the solution and the final answers
+
+
+def test_html_table_cells_carry_the_exact_value_and_its_decimal():
+    out = render("card", "html")
+    for k in CARD_K:
+        assert f'<td><span class="math inline">\\({k}\\)' in out, k
