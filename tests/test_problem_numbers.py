@@ -61,3 +61,10 @@ def test_a_kernel_degree_is_still_a_whole_number():
     loaded = load_problem_text("topic: kernel-matrix\npoints: [[0.50, 1], [1, 0]]\n"
                                "kernel: {name: polynomial, degree: 2, offset: 1.0}\n")
     assert loaded.problem.kernel.degree == 2 and loaded.problem.kernel.offset == 1
+
+
+def test_a_problem_file_on_disk_reads_its_numbers_as_typed(tmp_path):
+    unquoted, quoted = tmp_path / "u.yaml", tmp_path / "q.yaml"
+    unquoted.write_text(UNQUOTED)
+    quoted.write_text(QUOTED)
+    assert tutor.load_problem(str(unquoted)).problem == tutor.load_problem(str(quoted)).problem
