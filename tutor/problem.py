@@ -1,4 +1,5 @@
-"""Load a problem file (YAML, read with PyYAML's safe loader) into a topic's frozen Problem."""
+"""Load a problem file (YAML, read with PyYAML's safe loader, its unquoted numbers as typed: see _AsWritten)
+into a topic's frozen Problem."""
 
 from __future__ import annotations
 

@@ -39,7 +39,8 @@ def _checked(solution) -> str:
     if d.decimals:  # named roots: the step compares decimals
         worked = rf"{names} \approx {decimal(d.via_eigen)}"
     elif scaled:
-        worked = rf"{names} = {tex(d.scale)} \cdot {values if len(d.discarded) == 1 else rf'({values})'} = {tex(step.result)}"
+        summed = values if len(d.discarded) == 1 else rf"({values})"
+        worked = rf"{names} = {tex(d.scale)} \cdot {summed} = {tex(step.result)}"
     elif len(d.discarded) == 1:
         worked = rf"{names} = {values}"
     else:
@@ -47,7 +48,8 @@ def _checked(solution) -> str:
     which = "eigenvalue" if len(d.discarded) == 1 else "eigenvalues"
     # \checkmark in the maths: a ✓ in the text needs a Unicode font in LaTeX
     if scaled:
-        return rf"check: ${worked}\ \checkmark$, $\frac{{n - 1}}{{n}}$ of the dropped {which}, as $S$ was divided by $n - 1$"
+        return (rf"check: ${worked}\ \checkmark$, $\frac{{n - 1}}{{n}}$ of the dropped {which}, "
+                r"as $S$ was divided by $n - 1$")
     return rf"check: ${worked}\ \checkmark$, the {'' if len(d.discarded) == 1 else 'sum of the '}dropped {which}"
 
 
