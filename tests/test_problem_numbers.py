@@ -68,3 +68,10 @@ def test_a_problem_file_on_disk_reads_its_numbers_as_typed(tmp_path):
     unquoted.write_text(UNQUOTED)
     quoted.write_text(QUOTED)
     assert tutor.load_problem(str(unquoted)).problem == tutor.load_problem(str(quoted)).problem
+
+
+def test_a_message_shows_the_number_as_typed():
+    from tests.conftest import problem_error
+
+    error = problem_error("topic: pca\npoints: [[1, 2], [3, 4]]\ncomponents: 1.50\n")
+    assert error.field == "components" and error.message.endswith("got 1.50")

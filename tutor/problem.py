@@ -119,19 +119,29 @@ _DECIMAL_TEXT = re.compile(r"[-+]?(?:[0-9]+\.?[0-9]*|\.[0-9]+)(?:[eE][-+]?[0-9]+
 _OCTAL_TEXT = re.compile(r"[-+]?0[0-9]+")
 
 
+class Typed(str):
+    """An unquoted number as typed: text to the whitelist parser, and shown unquoted in a message
+    ("got 1.5", as the file has it, not "got '1.5'")."""
+
+    __slots__ = ()
+
+    def __repr__(self) -> str:
+        return str(self)
+
+
 class _AsWritten(_FAST_LOADER):
     """The safe loader, with unquoted decimals (and 0-led integers) kept as the text typed."""
 
 
 def _float_as_written(loader, node):
     if _DECIMAL_TEXT.fullmatch(node.value):
-        return node.value
+        return Typed(node.value)
     return loader.construct_yaml_float(node)
 
 
 def _int_as_written(loader, node):
     if _OCTAL_TEXT.fullmatch(node.value):
-        return node.value
+        return Typed(node.value)
     return loader.construct_yaml_int(node)
 
 
