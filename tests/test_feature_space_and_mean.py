@@ -91,10 +91,11 @@ def test_a_degree_ten_kernel_on_decimal_points_is_within_the_digit_limit():
     ("rbf-distance-two", (r"\|\mathbf x - \mathbf y\|^2 = \left( 0 - 2\right)^2 + \left( 0 - 0\right)^2 = 4",
                           r"e^{-\gamma \cdot 4}")),
 ])
+@pytest.mark.parametrize("fmt", ["md", "tex", "html"])
 @pytest.mark.parametrize("detail", ["brief", "full"])
-def test_kernel_values_show_the_dot_products_they_come_from(name, shown, detail):
-    """Issue 30: the kernel values with the dot products (or squared distance) behind them."""
+def test_kernel_values_show_the_dot_products_they_come_from(name, shown, detail, fmt):
+    """Issue 30: the kernel values with the dot products (or squared distance) behind them, in every format."""
     from tutor.rendering import render
-    text = render(solve(str(PROBLEMS / "feature-space" / f"{name}.yaml")), "md", detail)
+    text = render(solve(str(PROBLEMS / "feature-space" / f"{name}.yaml")), fmt, detail)
     for piece in shown:
         assert piece in text

@@ -93,10 +93,11 @@ def test_centring_works_one_entry_of_k_hat_out_beside_the_matrix():
     assert "One entry by hand" not in render(kpca, "tex", "brief")
 
 
+@pytest.mark.parametrize("fmt", ["md", "tex", "html"])
 @pytest.mark.parametrize("detail", ["brief", "full"])
-def test_g_is_defined_before_the_squared_distances_use_it(detail):
-    """Issue 30: δ_ij = G_ii + G_jj − 2G_ij only after G = XᵀX is named."""
+def test_g_is_defined_before_the_squared_distances_use_it(detail, fmt):
+    """Issue 30: δ_ij = G_ii + G_jj − 2G_ij only after G = XᵀX is named, in every format."""
     from tutor.rendering import render
-    text = render(solve(str(PROBLEMS / "kernel-matrix" / "rbf-card-distances.yaml")), "md", detail)
+    text = render(solve(str(PROBLEMS / "kernel-matrix" / "rbf-card-distances.yaml")), fmt, detail)
     assert "G = X^T X" in text
     assert text.index("G = X^T X") < text.index("G_{ii} + G_{jj}")

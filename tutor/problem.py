@@ -1,4 +1,5 @@
-"""Load a problem file (YAML, read with PyYAML's safe loader) into a topic's frozen Problem."""
+"""Load a problem file (YAML, read with PyYAML's safe loader, its unquoted numbers as typed: see _AsWritten)
+into a topic's frozen Problem."""
 
 from __future__ import annotations
 
@@ -109,6 +110,44 @@ def _decode(data: bytes, shown: str) -> str:
 # are known before any node is built, and only a document within both bounds is composed.
 _FAST_LOADER = getattr(yaml, "CSafeLoader", None) or yaml.SafeLoader
 
+# An unquoted decimal such as -0.80 is a float to YAML: its trailing zero is gone, and past 17 digits so is
+# its value (0.12345678901234567890 becomes 0.12345678901234568). A problem file's numbers are read as
+# written instead, the text going to the whitelist parser as if quoted; an integer with a leading zero is
+# octal to YAML 1.1 (017 is 15), so it too is kept as text (and read as 17). Other forms (.inf, 1_000.5,
+# 0x1F, 1:30) keep YAML's reading, and the parser's refusal of anything it is not.
+_DECIMAL_TEXT = re.compile(r"[-+]?(?:[0-9]+\.?[0-9]*|\.[0-9]+)(?:[eE][-+]?[0-9]+)?")
+_OCTAL_TEXT = re.compile(r"[-+]?0[0-9]+")
+
+
+class Typed(str):
+    """An unquoted number as typed: text to the whitelist parser, and shown unquoted in a message
+    ("got 1.5", as the file has it, not "got '1.5'")."""
+
+    __slots__ = ()
+
+    def __repr__(self) -> str:
+        return str(self)
+
+
+class _AsWritten(_FAST_LOADER):
+    """The safe loader, with unquoted decimals (and 0-led integers) kept as the text typed."""
+
+
+def _float_as_written(loader, node):
+    if _DECIMAL_TEXT.fullmatch(node.value):
+        return Typed(node.value)
+    return loader.construct_yaml_float(node)
+
+
+def _int_as_written(loader, node):
+    if _OCTAL_TEXT.fullmatch(node.value):
+        return Typed(node.value)
+    return loader.construct_yaml_int(node)
+
+
+_AsWritten.add_constructor("tag:yaml.org,2002:float", _float_as_written)
+_AsWritten.add_constructor("tag:yaml.org,2002:int", _int_as_written)
+
 # Bounds on the document as the program sees it, aliases expanded: a few hundred bytes of anchors and
 # aliases ("billion laughs") describe a billion values. The largest real files (an answers file with
 # several 8×8 matrices) have a few hundred values and nest four deep.
@@ -148,7 +187,10 @@ def _scan(loader) -> None:
             depth -= 1
 
 
-def parse_yaml(text: str, source: str, *, what: str = "must be a YAML mapping with a topic field") -> dict:
+def parse_yaml(text: str, source: str, *, what: str = "must be a YAML mapping with a topic field",
+               as_written: bool = False) -> dict:
+    """The mapping of a YAML document, bounded (see _scan and _measure); with ``as_written`` (a problem
+    file) its unquoted decimals are the strings typed (see _AsWritten)."""
     try:
         scanner = _FAST_LOADER(text)
         try:
@@ -159,7 +201,8 @@ def parse_yaml(text: str, source: str, *, what: str = "must be a YAML mapping wi
         raise ProblemError(_yaml_message(err), file=source) from None
     except TutorError as err:
         raise err.located(file=source) from None
-    loader = _FAST_LOADER(text)  # nested at most MAX_NESTING deep: libyaml's composer recurses that far at most
+    # nested at most MAX_NESTING deep: libyaml's composer recurses that far at most
+    loader = (_AsWritten if as_written else _FAST_LOADER)(text)
     try:
         node = loader.get_single_node()
         if node is not None:
@@ -380,7 +423,7 @@ def load_problem(path: str) -> Loaded:
 
 
 def load_problem_text(text: str, source: str = "<string>") -> Loaded:
-    raw = parse_yaml(text, source)
+    raw = parse_yaml(text, source, as_written=True)
     try:
         if "topic" not in raw:
             raise ProblemError("is missing (see `tutor topics`)", field="topic")

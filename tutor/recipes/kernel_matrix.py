@@ -97,7 +97,8 @@ def kernel_step(kernel: Kernel, G: sp.ImmutableMatrix, D: sp.ImmutableMatrix | N
         shifted = sp.ImmutableMatrix(G.applyfunc(lambda g: tidy(kernel.offset + g)))
         data = DotKernelData(entries, kernel.degree, kernel.offset, shifted)
         formula = (r"K_{ij} = \mathbf x_i^T \mathbf x_j" if kernel.name == "linear"
-                   else r"K_{ij} = (c + \mathbf x_i^T \mathbf x_j)^p")
+                   else r"K_{ij} = (c + \mathbf x_i^T \mathbf x_j)^p" if kernel.offset != 0
+                   else r"K_{ij} = (\mathbf x_i^T \mathbf x_j)^p")  # c = 0: no zero term
     return Step(
         key="kernel",
         kind=f"kernel_{kernel.name}",

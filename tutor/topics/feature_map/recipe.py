@@ -144,7 +144,8 @@ def kernel_trick_step(phi_x, phi_y, x, y, p: int, c: sp.Expr) -> Step:
         key="kernel_value",
         kind="kernel_trick",
         title="The kernel trick",
-        formula=r"\phi(\mathbf x)^T \phi(\mathbf y) = (c + \mathbf x^T \mathbf y)^p",
+        formula=(r"\phi(\mathbf x)^T \phi(\mathbf y) = (c + \mathbf x^T \mathbf y)^p" if c != 0
+                 else r"\phi(\mathbf x)^T \phi(\mathbf y) = (\mathbf x^T \mathbf y)^p"),  # no zero term
         result=direct,
         data=KernelTrickData(products, total, dot, p, c),
         checks=(Check(r"\phi(\mathbf x)^T \phi(\mathbf y) = K(\mathbf x, \mathbf y)", is_zero(total - direct)),),

@@ -21,6 +21,41 @@ WORDING = {
                              r"Give the mean squared reconstruction error, and check it against the dropped eigenvalues."),
 }
 
+
+def _checked(solution) -> str:
+    """The answer to "check it against the dropped eigenvalues", as the step makes it: the error equals
+    their sum with S divided by n, and (n − 1)/n of it with S divided by n − 1."""
+    from tutor.rendering import decimal, tex  # rendering imports the step records: import at use
+
+    step = next(s for s in solution.steps if s.key == "reconstruction_error")
+    d = step.data
+    if not d.discarded:
+        return "every component is kept: no eigenvalue is dropped"
+    names = " + ".join(rf"\lambda_{{{d.k + i}}}" for i in range(1, len(d.discarded) + 1))
+    scaled = d.scale != 1
+    if scaled:
+        names = rf"{tex(d.scale)}\,\left({names}\right)" if len(d.discarded) > 1 else rf"{tex(d.scale)}\,{names}"
+    values = " + ".join(tex(v) for v in d.discarded)
+    if d.decimals:  # named roots: the step compares decimals
+        worked = rf"{names} \approx {decimal(d.via_eigen)}"
+    elif scaled:
+        summed = values if len(d.discarded) == 1 else rf"({values})"
+        worked = rf"{names} = {tex(d.scale)} \cdot {summed} = {tex(step.result)}"
+    elif len(d.discarded) == 1:
+        worked = rf"{names} = {values}"
+    else:
+        worked = rf"{names} = {values} = {tex(step.result)}"
+    which = "eigenvalue" if len(d.discarded) == 1 else "eigenvalues"
+    # \checkmark in the maths: a ✓ in the text needs a Unicode font in LaTeX
+    if scaled:
+        return (rf"check: ${worked}\ \checkmark$, $\frac{{n - 1}}{{n}}$ of the dropped {which}, "
+                r"as $S$ was divided by $n - 1$")
+    return rf"check: ${worked}\ \checkmark$, the {'' if len(d.discarded) == 1 else 'sum of the '}dropped {which}"
+
+
+# The one-line answers to what the wording above asks besides the values (see tutor/question.py).
+REASONS = {"reconstruction_error": _checked}
+
 DEFAULT_PARTS = ("covariance", "gram", "eigenvalues", "eigenvectors", "scores", "captured_fraction", "reconstruction_error")
 
 # Answers that list points, one per row (the final answers display them as a matrix when long).
