@@ -16,3 +16,33 @@ WORDING = {
 }
 
 DEFAULT_PARTS = ("dtd", "ddt", "right_vectors", "singular_values", "left_vectors", "truncation", "frobenius_error")
+
+
+def _checked(solution) -> str:
+    """The answer to "check it against the Eckart–Young theorem", as the step makes it: the error is the
+    root of the sum of the squared singular values left out."""
+    import sympy as sp
+
+    from tutor.rendering import decimal, tex  # rendering imports the step records: import at use
+
+    step = next(s for s in solution.steps if s.key == "frobenius_error")
+    d = step.data
+    if not d.discarded:
+        return r"check: $r$ is the rank of $D$, so $D_r = D$ and the error is $0$"
+    first = d.rank + 1
+    names = (rf"\delta_{{{first}}}^2" if len(d.discarded) == 1
+             else " + ".join(rf"\delta_{{{first + i}}}^2" for i in range(len(d.discarded))))
+    if d.decimals:  # named roots: the step compares decimals
+        worked = rf"\sqrt{{{names}}} \approx {decimal(step.result)}"
+    else:
+        values = " + ".join(tex(sp.expand(v**2)) for v in d.discarded)
+        worked = rf"\sqrt{{{names}}} = \sqrt{{{values}}}"
+        if tex(step.result) != rf"\sqrt{{{values}}}":  # √5 is its own last form; √(4 + 1) = √5, √4 = 2 are not
+            worked += rf" = {tex(step.result)}"
+    # \checkmark in the maths: a ✓ in the text needs a Unicode font in LaTeX
+    left = "value" if len(d.discarded) == 1 else "values"
+    return rf"check: ${worked}\ \checkmark$, by Eckart–Young from the singular {left} left out"
+
+
+# The one-line answers to what the wording above asks besides the values (see tutor/question.py).
+REASONS = {"frobenius_error": _checked}
