@@ -1,11 +1,11 @@
 """Generated problems: variety and the arithmetic on the way, with the CPU time per seed (issue 30, item 5).
 
-    python bench/variety.py                  # kernel-pca, pca, svd, mds, centring; seeds 1-20
+    python bench/variety.py                  # kernel-pca, pca, pca-gram, svd, mds, centring, kernel-matrix; seeds 1-20
     python bench/variety.py --seeds 200 pca  # more seeds, one topic
 
 Per topic and difficulty: the distinct structures (generators.structure: eigenvector patterns up to
-scale, sign and order), the distinct spectra, the largest denominator any step of any seed prints,
-the draws made, the CPU milliseconds per seed (generate + solve, process time, so a loaded machine
+scale, sign and order), the distinct spectra ("-" for a topic without one), the largest denominator
+any step of any seed prints, the draws made, the CPU milliseconds per seed (generate + solve, process time, so a loaded machine
 does not inflate it) and the first seed's, which pays for the lists svd and mds build once per process.
 The stress test (`tutor generate TOPIC --stress --count 20`) renders and checks each seed as well.
 """
@@ -23,8 +23,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from tutor.generators import DIFFICULTIES, draw_solved, structure  # noqa: E402
 from tutor.generators.nice import intermediate_denominator  # noqa: E402
 
-TOPICS = ("kernel-pca", "pca", "svd", "mds", "centring")
-SPECTRUM = {"svd": "singular_values"}  # else the eigenvalues, where there are any
+TOPICS = ("kernel-pca", "pca", "pca-gram", "svd", "mds", "centring", "kernel-matrix")
+SPECTRUM = {"svd": "singular_values", "pca-gram": "gram_eigenvalues"}  # else the eigenvalues, where there are any
 
 
 def sweep(topic: str, difficulty: str, seeds: range) -> dict:
@@ -39,10 +39,12 @@ def sweep(topic: str, difficulty: str, seeds: range) -> dict:
             continue
         solution = drawn[2]
         shapes.add(structure(solution))
-        spectra.add(solution.answers.get(SPECTRUM.get(topic, "eigenvalues")))
+        key = SPECTRUM.get(topic, "eigenvalues")
+        if key in solution.answers:
+            spectra.add(solution.answers[key])
         denominators.append(intermediate_denominator(solution))
     return {"topic": topic, "difficulty": difficulty, "seeds": len(seeds), "structures": len(shapes),
-            "spectra": len(spectra), "denominator": max(denominators, default=1), "draws": draws,
+            "spectra": len(spectra) or "-", "denominator": max(denominators, default=1), "draws": draws,
             "cpu_ms": round(1000 * statistics.median(times), 1), "first_ms": round(1000 * times[0], 1)}
 
 

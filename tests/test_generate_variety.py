@@ -1,6 +1,8 @@
 """Generated problems with variety and a bounded hand effort (issue 30, item 5): over seeds 1–20, each
 difficulty of kernel-pca, pca, svd and mds draws several structures, svd and mds never repeat a spectrum,
-no two points are the same, and hard kernel PCA and hard centring keep every printed denominator small.
+pca-gram and hard kernel PCA take several, no two points are the same, hard MDS takes the trace route,
+no two parts of a kernel-matrix problem ask for one value, and hard kernel PCA and hard centring keep
+every printed denominator small.
 The full sweep with the table is ``tutor generate TOPIC --stress --count 20`` (tutor/generators/stress.py)."""
 
 from __future__ import annotations
@@ -72,6 +74,39 @@ def test_points_are_never_repeated(topic, difficulty):
 def test_every_printed_denominator_is_bounded(topic, difficulty, most):
     for generated, _, solution in drawn(topic, difficulty):
         assert intermediate_denominator(solution) <= most, generated.data
+
+
+@pytest.mark.parametrize("difficulty,least", [("easy", 3), ("medium", 4), ("hard", 4)])
+def test_pca_gram_takes_several_spectra(difficulty, least):
+    # every seed of a difficulty had one spectrum (18, 6, 0 when medium; 40, 30, 12, 0 when hard)
+    spectra = Counter(solution.answers["gram_eigenvalues"] for _, _, solution in drawn("pca-gram", difficulty))
+    assert len(spectra) >= least and max(spectra.values()) <= 13, spectra
+
+
+def test_hard_kernel_pca_takes_several_spectra():
+    # the rhombus keeps one (its docstring says why), the triangle and the rectangle vary theirs
+    spectra = Counter(solution.answers["eigenvalues"] for _, _, solution in drawn("kernel-pca", "hard"))
+    assert len(spectra) >= 6 and max(spectra.values()) <= 7, spectra
+
+
+def test_hard_mds_takes_the_trace_route_on_a_larger_configuration_than_medium():
+    for generated, _, solution in drawn("mds", "hard"):
+        spectrum = next(s for s in solution.steps if s.key == "eigenvalues").data
+        assert spectrum.trace is not None and spectrum.trace.count == 2, generated.data  # no quartic
+        assert sum(1 for v in solution.answers["eigenvalues"] if v != 0) == 2
+        assert len(solution.answers["coordinates"]) == 5
+    medium = {structure(solution) for _, _, solution in drawn("mds", "medium")}
+    assert not medium & {structure(solution) for _, _, solution in drawn("mds", "hard")}
+
+
+@pytest.mark.parametrize("difficulty", generators.DIFFICULTIES)
+def test_no_two_parts_of_a_kernel_matrix_problem_ask_for_one_value(difficulty):
+    from tutor.question import build
+
+    for seed in range(1, 6):  # the linear kernel's parts (a) X^T X and (b) K printed one matrix twice
+        generated, loaded, solution = draw_solved("kernel-matrix", difficulty, seed)
+        values = [solution.answers[key] for key in build(solution, loaded.exam).keys]
+        assert values and all(a != b for i, a in enumerate(values) for b in values[i + 1:]), generated.data
 
 
 def test_hard_kernel_pca_does_not_keep_leading_with_one_eigenvalue():

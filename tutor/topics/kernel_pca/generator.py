@@ -176,7 +176,12 @@ def _rhombus_rbf(rng):
     B and D, leaves K̂ unchanged, so (1, 0, −1, 0), (0, 1, 0, −1) and, orthogonal to them and to 𝟏,
     (1, −1, 1, −1) are its eigenvectors, with η = 1 − p, 1 − q and 1 + (p + q)/2 − 2s: the mirrors through
     the corners, where the rectangle's go through the sides. Powers of ½ up to ⅟32 need ‖v‖² = 3‖u‖² (then
-    c = 4‖u‖², s = p = ½, q = ⅛: η = 7/8, 1/2, 5/16), so the shapes differ in their place, turn and new point."""
+    c = 4‖u‖², s = p = ½, q = ⅛: η = 7/8, 1/2, 5/16), so the shapes differ in their place, turn and new point.
+
+    That one spectrum is forced (issue 30 asked for several): the exponents (i, j, k) of p, q, s satisfy
+    i + j = 4k, and integer rhombi in space (or with a half-integer centre) allow only (1, 3, 1), (2, 6, 2)
+    and (5, 7, 3) up to 7; (2, 6, 2) has no new point off both mirrors with a kernel row beyond 2^(−8), and
+    (5, 7, 3) prints denominators of 1024 and 2032, over the hard bound of 400."""
     u = list(rng.choice(SIDES))
     options = [v for v in SIDES if sum(a * b for a, b in zip(u, v)) == 0]
     if not options:

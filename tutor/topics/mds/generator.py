@@ -3,12 +3,14 @@
 The recovered points X = V_pΛ_p^(1/2) are the configuration's principal coordinates, so the table is
 made from centred integer columns c·a (a ⊥ 1, the columns orthogonal to each other): then
 B = Σ c²aaᵀ is an integer matrix, its eigenvalues are the c²‖a‖², and the recovered points are
-the columns c·a again, whole numbers. A hard table adds −t·ggᵀ for a third such column g, which
-makes B's eigenvalue −t‖g‖² negative: no configuration reproduces it. The table is given as plain
+the columns c·a again, whole numbers. Every table embeds in 2 dimensions, so B has rank 2 and its
+eigenvalues come by the notes' hand route (λ₁ + λ₂ = tr B, λ₁² + λ₂² = ‖B‖²_F), never det(B − λI) of a
+5×5; hard takes 5 points with a column entry of 3, larger and less symmetric than medium's. (Hard
+was a non-Euclidean table of rank 3 up to generator version 3, with no hand route for its quartic.)
+The table is given as plain
 distances when all of them are whole numbers, else as squared distances (never surds).
 """
 
-from fractions import Fraction
 from functools import lru_cache
 from itertools import product
 from math import isqrt
@@ -17,18 +19,18 @@ from tutor.generators import draw
 from tutor.generators.nice import as_columns, centred_columns, eigen_kind, vectors_pattern, within_bounds
 
 RULES = {
-    "easy": "A table of squared distances between 4 points (plain distances when they are all whole "
-            "numbers); B = HAH, its eigenvalues and the recovered points in 2 dimensions are whole numbers; "
-            "no two of 20 seeds with the same eigenvalues.",
+    "easy": "A table of squared distances between 4 points in the plane (plain distances when they are all "
+            "whole numbers): B by double centring with the means of d², rank 2, its eigenvalues by trace and "
+            "‖B‖²_F, whole recovered points; no two of 20 seeds with the same eigenvalues.",
     "medium": "The same for 5 points: a 5×5 table whose B has rank 2, with whole eigenvalues and "
               "recovered points; no two of 20 seeds with the same eigenvalues.",
-    "hard": "A table of 4 points that is not Euclidean: B has a negative eigenvalue to notice, the best "
-            "2-dimensional points are still whole numbers, and they do not reproduce every distance; no two of 20 seeds with the same eigenvalues.",
+    "hard": "A table of 5 points in the plane, less symmetric than medium (a coordinate up to 6, squared "
+            "distances up to 100): B of rank 2 by row reduction, its eigenvalues by trace and ‖B‖²_F, whole "
+            "recovered points; no two of 20 seeds with the same eigenvalues.",
 }
 
 # points, largest |entry| of the primitive columns, columns, scales of the positive columns
-SHAPES = {"easy": (4, 3, 2, (1, 2, 3)), "medium": (5, 2, 2, (1, 2, 3)), "hard": (4, 3, 3, (1, 2, 3))}
-NEGATIVE = (Fraction(1, 4), Fraction(1, 2), Fraction(1), Fraction(2), Fraction(3))  # t in −t·ggᵀ, hard
+SHAPES = {"easy": (4, 3, 2, (1, 2, 3)), "medium": (5, 2, 2, (1, 2, 3)), "hard": (5, 3, 2, (1, 2))}
 MAX_SQUARED = {"easy": 80, "medium": 80, "hard": 100}  # the largest d² in the table
 MAX_COORDINATE = 6
 
@@ -50,19 +52,20 @@ def make(rng, difficulty, seed=0):
 @lru_cache(maxsize=None)
 def _spectra(difficulty) -> dict:
     """Every table the difficulty allows (a few thousand, a fraction of a second, kept for the process), by
-    B's eigenvalues: the two positive ones, and the negative one when hard."""
+    B's two positive eigenvalues."""
     n, hi, k, scales = SHAPES[difficulty]
     out: dict = {}
     for columns in centred_columns(n, hi, k):
         for c in product(scales, repeat=2):
-            for t in (NEGATIVE if difficulty == "hard" else (None,)):
-                table = _table(columns, c, t, difficulty)
-                if table is not None:
-                    out.setdefault(table[0], []).append(table[1])
+            if difficulty == "hard" and max(abs(x) for a in columns for x in a) < hi:
+                continue  # the medium configurations: hard has a column with an entry 3, less symmetric
+            table = _table(columns, c, difficulty)
+            if table is not None:
+                out.setdefault(table[0], []).append(table[1])
     return out
 
 
-def _table(columns, c, t, difficulty):
+def _table(columns, c, difficulty):
     """(B's eigenvalues, the table of squared distances) for the columns c·a, or None when out of bounds."""
     n = len(columns[0])
     coordinates = [[c[j] * columns[j][i] for j in range(2)] for i in range(n)]
@@ -72,13 +75,6 @@ def _table(columns, c, t, difficulty):
     if values[0] <= values[1]:  # distinct, and in the order they are found (no repeated eigenvalue)
         return None
     squared = [[sum((p[j] - q[j]) ** 2 for j in range(2)) for q in coordinates] for p in coordinates]
-    if t is not None:
-        g = columns[2]
-        squared = [[Fraction(squared[i][j]) - t * (g[i] - g[j]) ** 2 for j in range(n)] for i in range(n)]
-        if any(x.denominator != 1 for row in squared for x in row):
-            return None
-        squared = [[int(x) for x in row] for row in squared]
-        values.append(-t * sum(x * x for x in g))
     off = [squared[i][j] for i in range(n) for j in range(n) if i != j]
     if min(off) <= 0 or max(off) > MAX_SQUARED[difficulty]:
         return None

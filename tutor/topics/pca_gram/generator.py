@@ -6,20 +6,23 @@ w_k/‖w_k‖, rational when ‖w_k‖ is whole."""
 
 from math import isqrt
 
+from tutor.generators import draw
 from tutor.generators.nice import centred_columns, eigen_nice, orthogonal_directions, outer_sum, within_bounds
 
 RULES = {
-    "easy": "2 points in 3 dimensions: a 2×2 Gram matrix with whole eigenvalues, one of them 0, and a "
-            "direction of whole length such as (1, 2, 2)/3: every number rational.",
-    "medium": "3 points in 4 dimensions: a 3×3 Gram matrix with whole eigenvalues (one 0); the unit "
-              "eigenvectors carry at most one kind of square root from their normalisation.",
-    "hard": "4 points in 5 dimensions: a 4×4 Gram matrix with whole eigenvalues (one 0), three "
-            "eigenvectors to map to the covariance, square roots only from normalisations.",
+    "easy": "2 points in 3 dimensions: a 2×2 Gram matrix with the eigenvalues 0 and 18, 50 or 72, and a "
+            "direction of whole length such as (1, 2, 2)/3 or (0, 3, 4)/5: every number rational.",
+    "medium": "3 points in 4 dimensions: a 3×3 Gram matrix with whole eigenvalues 3μ, μ and 0 (μ from 6 to 48 "
+              "with the seed), directions with entries up to 2; the unit eigenvectors carry at most one kind of "
+              "square root from their normalisation.",
+    "hard": "4 points in 5 dimensions: a 4×4 Gram matrix with three whole eigenvalues (such as 40, 30, 12 or "
+            "160, 30, 12) and one 0, three eigenvectors to map to the covariance, square roots only from "
+            "normalisations.",
 }
 
 # points n, dimension d, largest entry of the directions (whole lengths?), of the score columns, scales
-SHAPES = {"easy": (2, 3, (2, True), 1, (1, 2)), "medium": (3, 4, (1, False), 2, (1,)),
-          "hard": (4, 5, (1, False), 2, (1,))}
+SHAPES = {"easy": (2, 3, (4, True), 1, (1, 2)), "medium": (3, 4, (2, False), 2, (1, 2)),
+          "hard": (4, 5, (1, False), 2, (1, 2))}
 MAX_COORDINATE = 6
 # The commonest zero counts (X_c, K, directions) of each difficulty's draws, the one its variants share.
 ZEROS = {"medium": (3, 2, 2), "hard": (3, 0, 5)}
@@ -36,11 +39,18 @@ def _square_free(m: int) -> int:
 
 
 def make(rng, difficulty):
+    # a draw passes the cheap checks below a few times in a hundred: many of them per call
+    return draw.first_built(_build, rng, difficulty, 60)
+
+
+def _build(rng, difficulty):
     n, d, (w_hi, whole), z_hi, scales = SHAPES[difficulty]
     k = n - 1  # the centred points span n − 1 dimensions
     directions = rng.choice(orthogonal_directions(d, w_hi, k, whole=whole))
-    scores = [[c * x for x in z] for c, z in zip([rng.choice(scales) for _ in range(k)],
-                                                 rng.choice(centred_columns(n, z_hi, k)))]
+    # medium: one scale for both columns (two scales always change K's zeros, so its solution path)
+    common = rng.choice(scales)
+    scale = [common if difficulty == "medium" else rng.choice(scales) for _ in range(k)]
+    scores = [[c * x for x in z] for c, z in zip(scale, rng.choice(centred_columns(n, z_hi, k)))]
     values = [sum(x * x for x in z) * sum(x * x for x in w) for z, w in zip(scores, directions)]
     if len(set(values)) < k:
         return None  # a repeated μ: its eigenvectors of K are not fixed, nor their images X_cᵀv
