@@ -408,12 +408,15 @@ class RecipeChecksData(StepData, kind="recipe_checks"):
     point_rows: tuple[PointCheckRow, ...]  # only when every positive component is kept
     trace_mean: sp.Expr  # tr K̂ / n
     n: int
-    total_variance: sp.Expr
+    total_variance: sp.Expr  # Σ λ_i over every positive component, kept or not: what tr K̂ / n must equal
     all_kept: bool
     exact_points: bool = False  # every a_ij² rational (and several components): the sums written term by term
+    kept_variance: sp.Expr = sp.S.Zero  # Σ λ_i over the kept components (less than the total when some are dropped)
 
 
-def recipe_checks_step(Khat: sp.ImmutableMatrix, comps, variances, all_kept: bool) -> Step:
+def recipe_checks_step(Khat: sp.ImmutableMatrix, comps, variances, all_kept: bool, every=None) -> Step:
+    """The recipe's checks on the kept components ``comps`` (variances ``variances``); ``every`` holds the
+    variances of all positive components, whose sum is tr K̂ / n (the kept ones carry only part of it)."""
     n = Khat.rows
     checks = []
     rows = []
@@ -432,14 +435,16 @@ def recipe_checks_step(Khat: sp.ImmutableMatrix, comps, variances, all_kept: boo
             checks.append(Check(rf"\textstyle\sum_i a_{{i{j + 1}}}^2 = \hat K_{{{j + 1}{j + 1}}}",
                                 is_zero(total - Khat[j, j])))
     trace_mean = tidy(Khat.trace() / n)
-    total_var = tidy(sum(variances))
+    total_var = tidy(sum(every if every is not None else variances))
+    kept_var = tidy(sum(variances))
     return Step(
         key="recipe_checks",
         kind="recipe_checks",
         title="Checks",
         formula=r"\tfrac1n \|\mathbf a_i\|^2 = \lambda_i",
         data=RecipeChecksData(tuple(rows), tuple(point_rows), trace_mean, n, total_var, all_kept,
-                              len(comps) > 1 and all(x.is_Rational for r in point_rows for x in r.squares)),
+                              len(comps) > 1 and all(x.is_Rational for r in point_rows for x in r.squares),
+                              kept_var),
         checks=tuple(checks) + (Check(r"\textstyle\sum_i \lambda_i = \tfrac1n \operatorname{tr} \hat{\mathbf K}",
                                       is_zero(total_var - trace_mean)),),
     )
