@@ -32,3 +32,10 @@ def test_generated_kernel_pca_never_prints_a_failed_check(difficulty):
         solution = tutor.solve(tutor.load_problem_text(generated.text(), generated.filename))
         failed = [c.statement for s in solution.steps for c in s.checks if not c.passed]
         assert not failed, (seed, failed)
+
+
+def test_a_percentage_is_equal_when_exact_and_approximate_when_rounded():
+    linear = tutor.render(tutor.solve(tutor.load_problem("problems/kernel-pca/linear-two-points.yaml")), "md")
+    assert r"$\frac{4}{4} = 1 = 100\%$" in linear and r"\approx 100\%" not in linear
+    example3 = tutor.render(tutor.solve(tutor.load_problem("problems/kernel-pca/example3.yaml")), "md")
+    assert r"\frac{4}{7} \approx 57.1\%" in example3

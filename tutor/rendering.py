@@ -440,6 +440,18 @@ def percent(value: Any) -> str:
     return f"{sign}{tenths // 10}{'' if tenths % 10 == 0 else '.' + str(tenths % 10)}" + r"\%"
 
 
+def percent_is(value: Any) -> str:
+    r"""The percentage with its relation: '= 50\%' when it is the value itself, '\approx 56.3\%' when
+    rounded (a rational whose percentage needs no more than the one decimal shown is exact).
+
+    >>> percent_is(sp.Rational(1, 2)), percent_is(sp.Rational(9, 16)), percent_is(sp.sqrt(2) / 2)
+    ('= 50\\%', '\\approx 56.3\\%', '\\approx 70.7\\%')
+    """
+    value = as_expr(value)
+    exact = value.is_Rational and (value * 1000).is_Integer
+    return ("= " if exact else r"\approx ") + percent(value)
+
+
 def approx_matrix(M) -> str:
     if all(v.is_Rational for v in M):
         return ""
@@ -589,6 +601,7 @@ FILTERS = {
     "decimal": decimal,
     "exact_decimal": exact_decimal,
     "percent": percent,
+    "percent_is": percent_is,
     "answer_tex": answer_tex,
     "edge_code": edge_code,
     "answer_text": answer_text,
