@@ -149,7 +149,7 @@ def test_five_generated_problems_with_solutions_take_at_most_ten_pages(tmp_path,
     assert len(pages) <= 10, len(pages)
     # A problem's statement is never split across pages: its heading and its "Total: … marks" share a page.
     for k in range(1, 6):
-        on = [i for i, page in enumerate(pages) if re.search(rf"^\s*Problem {k}\s*$", page, re.M)]
+        on = [i for i, page in enumerate(pages) if re.search(rf"^\s*Problem {k}:", page, re.M)]  # "Problem k: title"
         assert len(on) == 1, (k, on)
         rest = pages[on[0]].split(f"Problem {k}", 1)[1]
         assert "Total:" in rest, f"the statement of problem {k} continues on the next page"
