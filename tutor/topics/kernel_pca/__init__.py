@@ -148,8 +148,7 @@ def solve(problem: Problem) -> Solution:
         if problem.normalisation == "alpha":
             steps.append(kpca.alphas_step(Khat, comps))
         variances = next(s.result for s in steps if s.key == "variances")
-        steps.append(kpca.recipe_checks_step(Khat, comps, variances[:keep], all_kept=keep == positive,
-                                             every=variances[:positive]))
+        steps.append(kpca.recipe_checks_step(Khat, comps, variances[:positive]))
         if problem.new_points:
             # the figure shows the new points too, so it follows the step that projects them
             new = kpca.new_points_step(problem.points, problem.kernel, problem.new_points,

@@ -414,10 +414,12 @@ class RecipeChecksData(StepData, kind="recipe_checks"):
     kept_variance: sp.Expr = sp.S.Zero  # Σ λ_i over the kept components (less than the total when some are dropped)
 
 
-def recipe_checks_step(Khat: sp.ImmutableMatrix, comps, variances, all_kept: bool, every=None) -> Step:
-    """The recipe's checks on the kept components ``comps`` (variances ``variances``); ``every`` holds the
-    variances of all positive components, whose sum is tr K̂ / n (the kept ones carry only part of it)."""
+def recipe_checks_step(Khat: sp.ImmutableMatrix, comps, every) -> Step:
+    """The recipe's checks on the kept components ``comps``, the first of the positive ones; ``every`` holds
+    the variances of all positive components, whose sum is tr K̂ / n (the kept ones carry only part of it)."""
     n = Khat.rows
+    variances = every[:len(comps)]
+    all_kept = len(comps) == len(every)
     checks = []
     rows = []
     for c, lam in zip(comps, variances):
@@ -435,7 +437,7 @@ def recipe_checks_step(Khat: sp.ImmutableMatrix, comps, variances, all_kept: boo
             checks.append(Check(rf"\textstyle\sum_i a_{{i{j + 1}}}^2 = \hat K_{{{j + 1}{j + 1}}}",
                                 is_zero(total - Khat[j, j])))
     trace_mean = tidy(Khat.trace() / n)
-    total_var = tidy(sum(every if every is not None else variances))
+    total_var = tidy(sum(every))
     kept_var = tidy(sum(variances))
     return Step(
         key="recipe_checks",
