@@ -30,8 +30,7 @@ def _checked(solution) -> str:
     if not d.discarded:
         return r"check: $r$ is the rank of $D$, so $D_r = D$ and the error is $0$"
     first = d.rank + 1
-    names = (rf"\delta_{{{first}}}^2" if len(d.discarded) == 1
-             else " + ".join(rf"\delta_{{{first + i}}}^2" for i in range(len(d.discarded))))
+    names = " + ".join(rf"\delta_{{{first + i}}}^2" for i in range(len(d.discarded)))
     if d.decimals:  # named roots: the step compares decimals
         worked = rf"\sqrt{{{names}}} \approx {decimal(step.result)}"
     else:
