@@ -1,6 +1,6 @@
 """Issue 22 item 4: kernel PCA with the post's α normalisation (normalisation: alpha).
 
-The post rescales each unit eigenvector of K̂ so that λ⟨α, α⟩ = 1, its λ being K̂'s eigenvalue η; so
+The post rescales each unit eigenvector of K̂ so that η⟨α, α⟩ = 1, η being K̂'s eigenvalue (the post's λ); so
 α = v/√η is the notes' c, and the coordinates K̂α = ηα are a = K̂c = √η v, exactly.
 """
 
@@ -93,7 +93,7 @@ def test_alpha_normalisation_matches_numpy(path):
     alphas = _float(solution.answers["alphas"])
     for k, alpha in enumerate(alphas):
         eta, v = etas[order[k]], vectors[:, order[k]]
-        assert eta * alpha @ alpha == pytest.approx(1, abs=1e-9)  # the post's λ⟨α, α⟩ = 1, λ = η
+        assert eta * alpha @ alpha == pytest.approx(1, abs=1e-9)  # η⟨α, α⟩ = 1 (the post's λ is η)
         assert alpha @ Khat @ alpha == pytest.approx(1, abs=1e-9)  # ⟨v, v⟩ = αᵀK̂α = 1 in feature space
         np.testing.assert_allclose(Khat @ alpha, eta * alpha, atol=1e-9)  # nλα = K̂α
         if np.sum(np.isclose(etas, eta, atol=1e-9)) == 1:  # a simple eigenvalue: α is numpy's v/√η up to sign

@@ -51,7 +51,7 @@ FIELDS = ("topic", "title", "points", "kernel", "kernel_matrix", "centred_kernel
           "components", "new_points", "normalisation")
 
 # How the eigenvectors are scaled: the notes' c = v/√η (the default), or the kernel-PCA post's α with
-# λ⟨α, α⟩ = 1 (its λ being the eigenvalue η of K̂), shown beside c and checked to give the same coordinates.
+# η⟨α, α⟩ = 1 (η the eigenvalue of K̂, the post's λ), shown beside c and checked to give the same coordinates.
 NORMALISATIONS = ("c", "alpha")
 
 

@@ -20,7 +20,7 @@ WORDING = {
     "coordinates": (r"\mathbf a_i",
                     r"Give the coordinates $\mathbf a_i = \hat{\mathbf K} \mathbf c_i$ of the training points on each kept component."),
     "alphas": (r"\boldsymbol\alpha^i",
-               r"Rescale each kept unit eigenvector to the post's $\boldsymbol\alpha^i$, with $\lambda \langle \boldsymbol\alpha^i, \boldsymbol\alpha^i \rangle = 1$ ($\lambda$ the eigenvalue of $\hat{\mathbf K}$)."),
+               r"Rescale each kept unit eigenvector to the post's coefficients $\boldsymbol\alpha^i$."),
     "new_coordinates": (r"y_i(\mathbf x)", r"Project each new point onto the kept components."),
 }
 
