@@ -20,6 +20,8 @@ from tutor.layout import heading_html, heading_md, heading_pieces, heading_tex, 
     ("The Gram trick: eigenvectors of XXᵀ from those of XᵀX",
      r"The Gram trick: eigenvectors of $XX^{T}$ from those of $X^{T}X$"),
     ("Three points, RBF kernel with gamma = ln 2 / 4", r"Three points, RBF kernel with $\gamma = \ln 2 / 4$"),
+    # a number before a spaced parenthesis is text: "2 (γ" is not the product 2(γ…)
+    ("RBF at input distance 2 (gamma = ln 2 / 4)", r"RBF at input distance 2 $(\gamma = \ln 2 / 4)$"),
     ("The doubling array and the potential 2n − m", r"The doubling array and the potential $2n - m$"),
     ("The U, W lemma", r"The $U$, $W$ lemma"),
     ("Classical MDS: B = −½HAH", r"Classical MDS: $B = -\tfrac{1}{2}HAH$"),

@@ -783,10 +783,16 @@ def heading_pieces(text: str) -> list[tuple[bool, str]]:
             i += 1
             continue
         # a run of maths words, ended by a word of text or by punctuation after a word
-        j = i
+        j, parenthesis = i, False
         while j < len(tokens) and kinds[j] and not _core(tokens[j][2])[1]:
             j += 1
-        end = j + 1 if j < len(tokens) and kinds[j] else j
+            # "distance 2 (gamma = ...)": a number before a spaced parenthesis ends the run, which
+            # would otherwise set as "2(γ", a product
+            if j < len(tokens) and tokens[j][2].startswith("(") and \
+                    re.fullmatch(r"[−-]?\d+(\.\d+)?", tokens[j - 1][2]):
+                parenthesis = True
+                break
+        end = j + 1 if j < len(tokens) and kinds[j] and not parenthesis else j
         run = list(range(i, end))
         while run and kinds[run[0]] != "strong" and not (kinds[run[0]] == "weak" and "strong" in
                                                           [kinds[k] for k in run]):
