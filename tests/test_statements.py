@@ -195,7 +195,9 @@ def check_answered(solution, name: str):
     box = render(solution, "md", figures=False).split("### Final answers")[1]
     for part, value in finals:
         assert value.chunks and all(c.strip() for c in value.chunks), f"{name} ({part.label}): no value"
-        assert f"**({part.label})**" in box, f"{name} ({part.label}): not in the final answers"
+        # one part is asked and answered without its label "(a)"
+        label = f"**({part.label})**" if len(finals) > 1 else "- "
+        assert label in box, f"{name} ({part.label}): not in the final answers"
         if asks_why(part.text):
             assert part.reason, f"{name} ({part.label}) asks {part.text!r} but the final answers give no reason"
             assert (part.reason if not part.reason_own else part.reason[:20]) in box, name
