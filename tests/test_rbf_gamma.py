@@ -68,5 +68,5 @@ def test_kernel_values_carry_the_cards_decimals_beside_the_exact_values(detail):
     from tutor.rendering import render
     text = render(solve(str(PROBLEMS / "rbf-gamma" / "card.yaml")), "md", detail)
     assert r"\frac{1}{2} = 0.5" in text and r"\frac{1}{16} = 0.0625" in text
-    assert r"\frac{1}{65536} \approx 1.526 \times 10^{-5}" in text
+    assert r"\frac{1}{65536} \approx 0.00001526" in text
     assert r"\frac{\sqrt{131070}}{256} \approx 1.414" in text

@@ -16,7 +16,7 @@ def render(name: str, fmt: str, detail: str = "brief") -> str:
 
 # the table's K as the kernel-values step writes it (the card's decimals beside, "=" when exact)
 CARD_K = [r"2^{-1/4} \approx 0.8409", r"\frac{1}{2} = 0.5", r"\frac{1}{16} = 0.0625",
-          r"\frac{1}{65536} \approx 1.526 \times 10^{-5}"]
+          r"\frac{1}{65536} \approx 0.00001526"]
 # the final answers: the same exact values, the decimal beside the irrational one
 FINAL_K = [r"2^{-1/4} \approx 0.8409", r"\frac{1}{2}", r"\frac{1}{16}", r"\frac{1}{65536}"]
 CARD_D = [r"\sqrt{2 - 2^{\frac{3}{4}}} \approx 0.5641", "1", r"\frac{\sqrt{30}}{4} \approx 1.369",

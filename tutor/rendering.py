@@ -307,8 +307,8 @@ def _half_up(x) -> int:
 
 def decimal(value: Any, digits: int = APPROX_DIGITS) -> str:
     r"""A decimal approximation of an exact real value, for display beside it: ``digits`` significant
-    figures, rounded half up as by hand, written as %g writes it (no trailing zeros; 10^k beyond 10^-5
-    and 10^digits).
+    figures, rounded half up as by hand, with no trailing zeros; fixed-point down to 10^-5 (a kernel matrix
+    holds 0.00001526 beside 0.0002053, one notation), 10^k below that and from 10^digits.
 
     >>> decimal(sp.sqrt(2))
     '1.414'
@@ -331,7 +331,7 @@ def decimal(value: Any, digits: int = APPROX_DIGITS) -> str:
     if mantissa >= 10**digits:  # 9.9996 to 4 figures: 10.00, one place fewer
         exp, places, mantissa = exp + 1, places - 1, mantissa // 10  # exactly 10^digits: nothing is lost
     text = str(mantissa).rjust(digits, "0")
-    if -4 <= exp < digits:
+    if -5 <= exp < digits:
         if places <= 0:
             whole, frac = text + "0" * -places, ""
         else:
