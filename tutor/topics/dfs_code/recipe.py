@@ -166,7 +166,7 @@ def _reason(x, y) -> str:
         return "of two backward edges to the same index, the smaller edge label comes first"
     if x[0] != y[0]:
         return "of two forward edges, the one that starts at the deeper vertex (larger index) comes first"
-    return "of two forward edges from the same vertex, the smaller labels (L(i), L(e), L(j)) come first"
+    return "of two forward edges from the same vertex, the smaller labels $(L(i), L(e), L(j))$ come first"
 
 
 @dataclass(frozen=True)
