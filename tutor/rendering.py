@@ -17,6 +17,7 @@ from __future__ import annotations
 import html
 import json
 import re
+from fractions import Fraction
 import sys
 from functools import cache, lru_cache, partial
 from typing import Any
@@ -292,7 +293,6 @@ def scaled(v: Scaled) -> str:
 def _exact(value: Any):
     """The value as a Fraction: exactly, if it is rational; else from 30 correct digits (an irrational
     value is never a tie, and 30 digits decide the rounding of the few a reader sees)."""
-    from fractions import Fraction
 
     value = as_expr(value)
     if not value.is_Rational:
@@ -446,10 +446,15 @@ def percent_is(value: Any) -> str:
 
     >>> percent_is(sp.Rational(1, 2)), percent_is(sp.Rational(9, 16)), percent_is(sp.sqrt(2) / 2)
     ('= 50\\%', '\\approx 56.3\\%', '\\approx 70.7\\%')
+    >>> percent_is(sp.Rational(1, 10**5)), percent_is(sp.Rational(1, 3 * 10**5))
+    ('= 0.001\\%', '\\approx 0.00033\\%')
     """
-    value = as_expr(value)
-    exact = value.is_Rational and (value * 1000).is_Integer
-    return ("= " if exact else r"\approx ") + percent(value)
+    value, shown = as_expr(value), percent(value)
+    # exact when the printed digits are the value itself (0.001% of 1/10⁵ too, not only one decimal)
+    digits = shown.removesuffix(r"\%")
+    exact = value.is_Rational and re.fullmatch(r"-?\d+(\.\d+)?", digits) is not None and \
+        Fraction(digits) / 100 == Fraction(int(value.p), int(value.q))
+    return ("= " if exact else r"\approx ") + shown
 
 
 def approx_matrix(M) -> str:
