@@ -378,7 +378,8 @@ def final_value(value, points: bool = False, forms: tuple[str | None, ...] | Non
     forms += (None,) * (len(values) - len(forms))
     long = [form is None and _too_long((v,)) for v, form in zip(values, forms)]
     chunks = tuple(rf"\approx {decimal(v)}" if too else _scalar(as_expr(v)) if form is None
-                   else form + (approx(v) or (rf" \approx {decimal(v)}" if form != tex(v) else ""))
+                   # a form with its percentage (a fraction of variance) needs no decimal besides
+                   else form + ("" if r"\%" in form else approx(v) or (rf" \approx {decimal(v)}" if form != tex(v) else ""))
                    for v, too, form in zip(values, long, forms))
     note = (_ELSEWHERE if sum(long) > 1 else _ELSEWHERE.replace("values", "value")) if any(long) else ""
     if isinstance(value, tuple):

@@ -28,3 +28,11 @@ WORDING = {
 # fraction kept, coordinates (the α vectors with normalisation: alpha; new points, when there are any).
 DEFAULT_PARTS = ("kernel", "centred_kernel", "eigenvalues", "eigenvectors", "variances", "variance_fractions",
                  "coordinates", "alphas", "new_coordinates")
+
+
+def shown(solution) -> dict[str, tuple[str | None, ...]]:
+    """The fractions of the variance with their percentages, as the steps write them (tutor.question.ShownForms)."""
+    from tutor.rendering import percent_is, tex  # rendering imports the step records: import at use
+
+    values = solution.answers.get("variance_fractions")
+    return {} if values is None else {"variance_fractions": tuple(f"{tex(v)} {percent_is(v)}" if v != 0 else "0" for v in values)}

@@ -60,3 +60,11 @@ DEFAULT_PARTS = ("covariance", "gram", "eigenvalues", "eigenvectors", "scores", 
 
 # Answers that list points, one per row (the final answers display them as a matrix when long).
 POINTS = ("reconstruction",)
+
+
+def shown(solution) -> dict[str, tuple[str | None, ...]]:
+    """The fraction of the variance with its percentage, as the steps write it (tutor.question.ShownForms)."""
+    from tutor.rendering import percent_is, tex  # rendering imports the step records: import at use
+
+    values = solution.answers.get("captured_fraction")
+    return {} if values is None else {"captured_fraction": (f"{tex(values)} {percent_is(values)}",)}
