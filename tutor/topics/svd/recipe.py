@@ -257,11 +257,13 @@ def factors_step(D: sp.ImmutableMatrix, singular, lefts, rights) -> Step:
     if rebuilt:  # shown as D's own entries: with named roots the raw products run pages long (each is D's entry)
         product = D
     repeated = any(is_zero(a - b) for i, a in enumerate(singular) for b in singular[i + 1:])
-    return Step(key="factors", kind="svd_factors", title=r"The SVD: $L$, $\Delta$ and $R$ together",
+    reduced = L.rows != L.cols or R.rows != R.cols
+    title = ("The reduced SVD" if reduced else "The SVD") + r": $L$, $\Delta$ and $R$ together"
+    return Step(key="factors", kind="svd_factors", title=title,
                 formula=r"D = L\,\Delta\,R^T",
                 data=SvdFactorsData(L, Delta, R, product, repeated,
                                     all(sp.count_ops(e) <= SHORT_OPS for M in (L, Delta, R) for e in M),
-                                    L.rows != L.cols or R.rows != R.cols),
+                                    reduced),
                 checks=(Check(r"L \Delta R^T = \textstyle\sum_i \delta_i \mathbf l_i \mathbf r_i^T = D", rebuilt),),
                 note="Each pair $\\mathbf l_i$, $\\mathbf r_i$ is fixed only up to a common sign: "
                      "$-\\mathbf l_i$ and $-\\mathbf r_i$ give the same $D$.")
