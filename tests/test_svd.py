@@ -50,10 +50,10 @@ def test_matches_numpy_svd(rows, data):
     assert np.allclose(got, sigma[:rank], atol=1e-9)
     lefts = np.array([[float(sp.N(x, 30)) for x in l] for l in a["left_vectors"]])
     rights = np.array([[float(sp.N(x, 30)) for x in v] for v in a["right_vectors"]])
-    decomposed = lefts if wide else rights  # every unit eigenvector of the Gram matrix decomposed
-    assert decomposed.shape == (min(D.shape), min(D.shape))
-    assert np.allclose(decomposed @ decomposed.T, np.eye(min(D.shape)), atol=1e-9)
-    lefts, rights = lefts[:rank], rights[:rank]
+    # the reduced SVD: one orthonormal vector per non-zero δ on each side
+    assert lefts.shape == (rank, D.shape[0]) and rights.shape == (rank, D.shape[1])
+    for side in (lefts, rights):
+        assert np.allclose(side @ side.T, np.eye(rank), atol=1e-9)
     assert np.allclose(lefts.T @ np.diag(got) @ rights, D, atol=1e-9)  # the reduced SVD rebuilds D
     assert np.allclose(np.array(a["truncation"].evalf(30).tolist(), dtype=float),
                        lefts[:r].T @ np.diag(got[:r]) @ rights[:r], atol=1e-9)
@@ -94,7 +94,7 @@ def test_wide_matrix_takes_the_smaller_gram_side(rows):
     assert np.allclose(delta, sigma[:rank], atol=1e-9)
     L = np.array([[float(sp.N(x, 30)) for x in l] for l in a["left_vectors"]])
     R = np.array([[float(sp.N(x, 30)) for x in v] for v in a["right_vectors"]])
-    assert L.shape == (D.shape[0], D.shape[0]) and R.shape == (rank, D.shape[1])
+    assert L.shape == (rank, D.shape[0]) and R.shape == (rank, D.shape[1])  # the reduced SVD
     for i in range(rank):
         assert np.allclose(D @ R[i], delta[i] * L[i], atol=1e-9)
         assert np.allclose(D.T @ L[i], delta[i] * R[i], atol=1e-9)
@@ -105,7 +105,7 @@ def test_two_by_four_uses_the_two_by_two_ddt_and_says_why():
     solution = solve(str(PROBLEMS / "svd" / "rank-deficient.yaml"))
     a = solution.answers
     assert "dtd" not in a and a["ddt"] == sp.Matrix([[6, 6], [6, 6]])
-    assert len(a["left_vectors"]) == 2 and len(a["right_vectors"]) == 1
+    assert len(a["left_vectors"]) == 1 and len(a["right_vectors"]) == 1  # the reduced SVD: δ₁ only
     assert a["right_vectors"][0] == tuple(sp.sqrt(6) / 6 * x for x in (1, 1, 0, 2))
     for detail in ("brief", "full"):
         tex = render(solution, "tex", detail)
@@ -130,11 +130,15 @@ def test_checker_accepts_the_wide_route_and_names_the_lambda_slip():
     import tutor
 
     half = "sqrt(2)/2"
-    answers = {"ddt": [[6, 6], [6, 6]], "left_vectors": [[half, half], [half, f"-{half}"]],
+    answers = {"ddt": [[6, 6], [6, 6]], "left_vectors": [[half, half]],
                "singular_values": ["2*sqrt(3)"], "right_vectors": [["sqrt(6)/6", "sqrt(6)/6", 0, "sqrt(6)/3"]]}
     report = tutor.check("svd/rank-deficient", answers)
     got = {r.key: r.verdict for r in report.results if r.verdict != "missing"}
     assert got == dict.fromkeys(answers, "correct")
+    # the null vector of δ = 0 is not part of the reduced SVD: wrong, and said why
+    extra = dict(answers, left_vectors=[[half, half], [half, f"-{half}"]])
+    result = next(r for r in tutor.check("svd/rank-deficient", extra).results if r.key == "left_vectors")
+    assert result.verdict == "wrong" and "null vector" in result.message and "reduced SVD" in result.message
     report = tutor.check("svd/two-by-two", {"singular_values": [45, 5]})
     result = next(r for r in report.results if r.key == "singular_values")
     assert result.verdict == "mistake" and result.mistake == "singular_values_are_lambda"

@@ -694,12 +694,13 @@ def check_svd(o: Oracle) -> None:
     sure, maybe = positives(lam, scale)
     o.refuse_if(r > maybe, r"is \d+ but the matrix has rank \d+|the matrix is zero", f"rank {r} > numpy's rank {sure}", may=r > sure)
     o.close(gram_key, o.get(gram_key), DtD, scale)
-    rights = check_vectors(o, first, o.get(first), R, groups)
     singular = o.get("singular_values")
     count = len(singular) if singular is not None and singular.ndim == 1 else sure
     if not sure <= count <= maybe:
         o.fail("singular_values", f"{count} values, but numpy's rank is {sure}")
         count = sure
+    # the reduced SVD: one vector per non-zero δ on both sides
+    rights = check_vectors(o, first, o.get(first), R, groups, count=count)
     delta = np.sqrt(np.maximum(lam[:count], 0))
     o.close("singular_values", singular, delta, math.sqrt(scale))
     o.relclose("singular_values", singular, np.linalg.svd(D, compute_uv=False)[:count], rtol=1e-7) \

@@ -29,10 +29,11 @@ FIELDS = ("topic", "title", "matrix", "rank")
 ANSWER_KEYS = {
     "dtd": "DᵀD (D square or tall: the smaller Gram matrix)",
     "ddt": "DDᵀ (D wide, more columns than rows: the smaller Gram matrix)",
-    "right_vectors": "right singular vectors r: all unit eigenvectors of DᵀD in the order of its eigenvalues "
-                     "(one per δ, r = Dᵀl/δ, when D is wide)",
+    "right_vectors": "right singular vectors r: one per non-zero δ (the reduced SVD), unit eigenvectors of DᵀD "
+                     "in the order of its eigenvalues (r = Dᵀl/δ when D is wide)",
     "singular_values": "singular values δ (the non-zero ones, descending)",
-    "left_vectors": "left singular vectors l: one per δ, l = Dr/δ (all unit eigenvectors of DDᵀ when D is wide)",
+    "left_vectors": "left singular vectors l: one per non-zero δ (the reduced SVD), l = Dr/δ (unit eigenvectors "
+                    "of DDᵀ when D is wide)",
     "truncation": "the rank-r truncation D_r",
     "frobenius_error": "‖D − D_r‖_F (one value)",
 }
@@ -75,6 +76,8 @@ def solve(problem: Problem) -> Solution:
     if problem.rank > len(singular.result):
         raise ProblemError(f"is {problem.rank} but the matrix has rank {len(singular.result)}", field="rank")
     second, lefts, rights = svd.other_vectors_step(D, spec, singular.result, side)
+    # The answer is the reduced SVD: one vector per non-zero δ (the step still shows the null ones found).
+    first = replace(first, result=first.result[:len(singular.result)])
     truncation = svd.truncation_step(D, singular.result, lefts, rights, problem.rank)
     truncation = replace(truncation, figure=svd_plot(D, truncation.result, singular.result, lefts, rights,
                                                      problem.rank))
