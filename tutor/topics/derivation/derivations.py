@@ -122,7 +122,7 @@ DISTRACTORS = (
     Rule("trt", r"$\operatorname{tr}\mathbf A^T = \operatorname{tr}\mathbf A$", ("tr(A^T) = tr(A)", "tr A^T = tr A")),
     Rule("inverse", r"$(\mathbf A\mathbf B)^{-1} = \mathbf B^{-1}\mathbf A^{-1}$",
          ("(AB)^-1 = B^-1 A^-1", "(A B)^(-1) = B^(-1) A^(-1)", "inverse of a product")),
-    Rule("det", r"$\det(\mathbf A\mathbf B) = \det\mathbf A\,\det\mathbf B$", ("det(AB) = det(A) det(B)",)),
+    Rule("detproduct", r"$\det(\mathbf A\mathbf B) = \det\mathbf A\,\det\mathbf B$", ("det(AB) = det(A) det(B)",)),
     Rule("cauchy", r"$|\mathbf a^T\mathbf b| \le \|\mathbf a\|\,\|\mathbf b\|$ (Cauchy–Schwarz)",
          ("cauchy-schwarz", "cauchy–schwarz", "|a^T b| <= ||a|| ||b||")),
     Rule("symmetric", r"$\mathbf A^T\mathbf A$ is symmetric", ("A^T A is symmetric", "symmetric")),
@@ -158,7 +158,7 @@ PCA_TRACE = Derivation(
     (Rule("columns", r"$\|\mathbf A\|_F^2 = \sum_i \|\mathbf a_i\|^2$",
           ("columns", "sum over the columns", "sum of squared column lengths", "frobenius norm of the columns")),
      FROB, EXPAND,
-     Rule("orth", r"$\mathbf U^T\mathbf U = \mathbf I$, and the trace is linear",
+     Rule("orth", r"$\mathbf U^T\mathbf U = \mathbf I$, tr linear",
           ("U^T U = I", "orthonormal columns", "orthonormal", "U^T U = I and the trace is linear")),
      CYCLIC,
      Rule("sigma", r"$\mathbf X\mathbf X^T = n\boldsymbol\Sigma$",
@@ -474,7 +474,8 @@ KERNEL_PCA = Derivation(
      Line(None, "=", "eta c^T c", "eigen", "", "easy"),
      Line("c^T c", "=", "1/eta", "unit",
           r"So $\mathbf c = \mathbf v/\sqrt\eta$ for a unit eigenvector $\mathbf v$ of $\hat{\mathbf K}$.", "hard")),
-    r"The weights are the eigenvectors of $\hat{\mathbf K}$ scaled to $\mathbf c = \mathbf v/\sqrt{\eta}$, and the "
+    r"The weights are the eigenvectors of $\hat{\mathbf K}$ scaled: $\mathbf c = \mathbf v/\sqrt{\eta}$ for a unit "
+    r"eigenvector $\mathbf v$ of $\hat{\mathbf K}$ with eigenvalue $\eta$, and the "
     r"variance along $\mathbf u$ is $\lambda = \eta/n$.",
     r"$\hat{\mathbf K}\hat{\mathbf K}\mathbf a = \eta\hat{\mathbf K}\mathbf a$ does not give "
     r"$\hat{\mathbf K}\mathbf a = \eta\mathbf a$ by cancelling: $\hat{\mathbf K}$ is singular. The step is that "
@@ -533,8 +534,8 @@ MDS = Derivation(
     r"The inner products, and from them the points up to a rotation, follow from the distances alone: "
     r"$\mathbf B = \mathbf H\mathbf A\mathbf H$, which is $b_{ij} = a_{ij} - \bar a_{i\cdot} - \bar a_{\cdot j} + "
     r"\bar a_{\cdot\cdot}$ entry by entry.",
-    r"$\mathbf A$ holds $-\frac12 d_{ij}^2$, not $d_{ij}^2$: with the squared distances themselves, "
-    r"$\mathbf B = -\frac12\mathbf H\mathbf D^{(2)}\mathbf H$, and a sign or a factor 2 lost here flips or doubles "
+    r"$\mathbf A$ holds $-\frac12 d_{ij}^2$, not $d_{ij}^2$: with the matrix $\mathbf D^{(2)}$ of the squared "
+    r"distances $d_{ij}^2$ themselves, $\mathbf B = -\frac12\mathbf H\mathbf D^{(2)}\mathbf H$, and a sign or a factor 2 lost here flips or doubles "
     r"every eigenvalue.",
     ({"d": 2, "n": 3}, {"d": 2, "n": 4}, {"d": 3, "n": 4}, {"d": 3, "n": 5}),
     _mds,
