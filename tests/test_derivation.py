@@ -4,6 +4,7 @@ are caught, and a student's expression for a faded line is read (never eval'd) a
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 import sympy as sp
@@ -373,9 +374,9 @@ def test_each_blank_of_a_two_blank_problem_is_judged_right_and_wrong():
 
 
 @pytest.mark.parametrize("typed, message", [
-    ("Z", "there is no rule Z: the rules are A to H"),
-    ("", "give a reason as a letter A to H"),
-    (3, "give a reason as a letter A to H"),
+    ("Z", "there is no rule Z: the rules are A to L"),
+    ("", "give a reason as a letter A to L"),
+    (3, "give a reason as a letter A to L"),
 ])
 def test_a_reason_that_is_no_rule_is_unreadable(typed, message):
     result = _report(TWO, {"blank2": typed}).result("blank2")
@@ -390,7 +391,7 @@ def test_a_reason_written_out_that_is_no_rule_is_wrong_and_never_echoed(typed):
 
     report = _report(TWO, {"blank2": typed})
     result = report.result("blank2")
-    assert result.verdict == "wrong" and "none of the rules A to H" in result.message
+    assert result.verdict == "wrong" and "none of the rules A to L" in result.message
     assert all(typed not in render_report(report, fmt) for fmt in ("md", "text", "json"))
 
 
@@ -592,9 +593,21 @@ def test_the_menu_letters_do_not_follow_the_lines(name):
     spec = ALL[name]
     used = list(dict.fromkeys(spec.letter(line.rule) for line in spec.lines))
     assert used != sorted(used)
-    assert [spec.letter(r.key) for r in spec.menu] == list("ABCDEFGHIJKLMNOP"[:len(spec.rules)])
+    assert [spec.letter(r.key) for r in spec.menu] == list("ABCDEFGHIJKLMNOPQRSTUVWXYZ"[:len(spec.rules)])
     unused = [spec.letter(r.key) for r in spec.rules if r.key not in {line.rule for line in spec.lines}]
     assert unused and min(unused) < max(used)  # a distractor is not simply the last letters
+
+
+@pytest.mark.parametrize("name", sorted(ALL))
+def test_the_menu_has_six_distractors_and_no_rule_quotes_a_line(name):
+    """With one or two unused rules a blanked reason was found by elimination; and a reason that reprinted
+    another line ("Line 4: K̂K̂a = ηK̂a") gave that line away when it was the blank: lines are named by number."""
+    spec = ALL[name]
+    used = {line.rule for line in spec.lines}
+    assert sum(r.key not in used for r in spec.menu) >= 6
+    assert len({r.text for r in spec.menu}) == len(spec.menu)  # no twin rules
+    for rule in spec.rules:
+        assert not re.match(r"Lines? [0-9 ,and]+:", rule.text) and "(line " not in rule.text
 
 
 @pytest.mark.parametrize("name, line", [("mds", 5), ("uw-lemma", 5), ("eckart-young", 6)])

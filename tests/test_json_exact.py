@@ -8,6 +8,8 @@ decimals and checks those against their polynomials and isolating intervals.
 
 from __future__ import annotations
 
+import re
+
 import pytest
 import sympy as sp
 
@@ -55,6 +57,8 @@ def _numbers(node, key: str = ""):
 def _assert_readable(data: dict, where: str):
     values = _name_values(data)
     for key, answer in _numbers({"answers": data["answers"], "steps": data["steps"]}):
+        if data.get("topic") == "derivation" and re.fullmatch(r"[A-Z]", str(answer["exact"])):
+            continue  # a reason's answer is the letter of a rule in the menu (N is SymPy's N()), not a value
         for text, approx in _strings(answer["exact"], answer["approx"]):
             value = sp.sympify(text)  # raises on anything SymPy cannot read (e.g. a keyword, v[...])
             unknown = value.free_symbols - set(values)

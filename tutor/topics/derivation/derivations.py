@@ -61,6 +61,21 @@ class Derivation:
     watch_out: str  # the slip this derivation invites, in one sentence
     shapes: tuple[dict, ...]  # the dimensions of the instances, cycled
     build: Callable[[random.Random, dict], dict]
+    not_offered: tuple[str, ...] = ()  # keys of DISTRACTORS too close to a reason used here to be offered
+
+    def __post_init__(self):
+        """The rules given, then distractors from DISTRACTORS until at least MIN_DISTRACTORS rules of the
+        menu are not used by any line (a blanked reason is then not found by elimination)."""
+        used = {line.rule for line in self.lines}
+        rules = list(self.rules)
+        for extra in DISTRACTORS:
+            if sum(r.key not in used for r in rules) >= MIN_DISTRACTORS:
+                break
+            if extra.key not in {r.key for r in rules} and extra.key not in self.not_offered:
+                rules.append(extra)
+        if len(rules) > len(LETTERS):
+            raise ValueError(f"{self.name}: {len(rules)} rules, more than the letters A to Z")
+        object.__setattr__(self, "rules", tuple(rules))
 
     @property
     def table(self) -> dict[str, Symbol]:
@@ -78,7 +93,7 @@ class Derivation:
 
     def letter(self, key: str) -> str:
         """The rule's letter in the menu: A, B, …"""
-        return "ABCDEFGHIJKLMNOP"[[r.key for r in self.menu].index(key)]
+        return LETTERS[[r.key for r in self.menu].index(key)]
 
 
 def _n(dims):  # the scalar n: the number of points
@@ -97,6 +112,25 @@ TRANSPOSE = Rule("transpose", r"$(\mathbf A\mathbf B)^T = \mathbf B^T\mathbf A^T
                  ("(AB)^T = B^T A^T", "transpose of a product"))
 TRACE_SUM = Rule("tracesum", r"$\operatorname{tr}(\mathbf A + \mathbf B) = \operatorname{tr}\mathbf A + \operatorname{tr}\mathbf B$",
                  ("tr(A + B) = tr(A) + tr(B)", "trace is linear", "linearity of the trace"))
+
+# Rules offered beside a derivation's own, none of them a reason of its lines: true facts a student may
+# reach for instead (the menu holds at least MIN_DISTRACTORS rules no line uses, lettered up to Z).
+LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+MIN_DISTRACTORS = 6
+DISTRACTORS = (
+    TRANSPOSE, CYCLIC, TRACE_SUM, SQNORM, FROB, EXPAND,
+    Rule("trt", r"$\operatorname{tr}\mathbf A^T = \operatorname{tr}\mathbf A$", ("tr(A^T) = tr(A)", "tr A^T = tr A")),
+    Rule("inverse", r"$(\mathbf A\mathbf B)^{-1} = \mathbf B^{-1}\mathbf A^{-1}$",
+         ("(AB)^-1 = B^-1 A^-1", "(A B)^(-1) = B^(-1) A^(-1)", "inverse of a product")),
+    Rule("detproduct", r"$\det(\mathbf A\mathbf B) = \det\mathbf A\,\det\mathbf B$", ("det(AB) = det(A) det(B)",)),
+    Rule("cauchy", r"$|\mathbf a^T\mathbf b| \le \|\mathbf a\|\,\|\mathbf b\|$ (Cauchy–Schwarz)",
+         ("cauchy-schwarz", "cauchy–schwarz", "|a^T b| <= ||a|| ||b||")),
+    Rule("symmetric", r"$\mathbf A^T\mathbf A$ is symmetric", ("A^T A is symmetric", "symmetric")),
+    Rule("treig", r"$\operatorname{tr}\mathbf A = \sum_i \lambda_i$", ("tr(A) = sum of eigenvalues",
+                                                                       "trace is the sum of the eigenvalues")),
+    Rule("triangle", r"$\|\mathbf a + \mathbf b\| \le \|\mathbf a\| + \|\mathbf b\|$",
+         ("||a + b|| <= ||a|| + ||b||", "triangle inequality")),
+)
 
 
 # --- 1. PCA as trace maximisation ---------------------------------------------------------------------
@@ -124,11 +158,12 @@ PCA_TRACE = Derivation(
     (Rule("columns", r"$\|\mathbf A\|_F^2 = \sum_i \|\mathbf a_i\|^2$",
           ("columns", "sum over the columns", "sum of squared column lengths", "frobenius norm of the columns")),
      FROB, EXPAND,
-     Rule("orth", r"$\mathbf U^T\mathbf U = \mathbf I$", ("U^T U = I", "orthonormal columns", "orthonormal")),
+     Rule("orth", r"$\mathbf U^T\mathbf U = \mathbf I$, tr linear",
+          ("U^T U = I", "orthonormal columns", "orthonormal", "U^T U = I and the trace is linear")),
      CYCLIC,
      Rule("sigma", r"$\mathbf X\mathbf X^T = n\boldsymbol\Sigma$",
           ("X X^T = n Sigma", "Sigma = (1/n) X X^T", "Sigma = 1/n X X^T", "definition of Sigma")),
-     TRANSPOSE, TRACE_SUM),
+     TRANSPOSE),
     (Line("norm(X - U U^T X)^2", "=", "norm(X - U U^T X)^2", "columns",
           r"The Frobenius norm sums over the columns $\mathbf a_i$ of $\mathbf A$, and column $i$ of "
           r"$\mathbf X - \mathbf U\mathbf U^T\mathbf X$ is $\mathbf x_i - \mathbf U\mathbf U^T\mathbf x_i$.",
@@ -152,6 +187,7 @@ PCA_TRACE = Derivation(
     r"and $\mathbf U\mathbf U^T \ne \mathbf I$ when $r < d$: only $\mathbf U^T\mathbf U = \mathbf I$ may be cancelled.",
     ({"d": 3, "n": 4, "r": 2}, {"d": 4, "n": 3, "r": 2}, {"d": 2, "n": 5, "r": 1}, {"d": 4, "n": 5, "r": 3}),
     _pca_trace,
+    not_offered=("tracesum",),  # its line 4 says the trace is linear
 )
 
 
@@ -187,7 +223,10 @@ GRAM = Derivation(
      Rule("eigen", r"$\mathbf K\mathbf v = \lambda\mathbf v$", ("K v = lambda v", "Kv = λv", "eigenvector", "v is an eigenvector")),
      SQNORM,
      Rule("unit", r"$\mathbf v^T\mathbf v = 1$", ("v^T v = 1", "unit vector", "v is a unit vector")),
-     Rule("scale", r"$\mathbf u = \mathbf X\mathbf v/\sqrt\lambda$", ("u = X v / sqrt(lambda)", "u = Xv/sqrt(λ)", "definition of u")),
+     Rule("scale", r"Line 3 with $\mathbf u = \mathbf X\mathbf v/\sqrt\lambda$",
+          ("line 3 with u = X v / sqrt(lambda)", "u = X v / sqrt(lambda)", "u = Xv/sqrt(λ)", "definition of u")),
+     Rule("length", r"Line 6 with $\mathbf u = \mathbf X\mathbf v/\sqrt\lambda$",
+          ("line 6 with u = X v / sqrt(lambda)", "line 6")),
      TRANSPOSE, CYCLIC),
     (Line("Sigma (X v)", "=", "(1/n) X X^T X v", "sigma", "", "easy"),
      Line(None, "=", "(1/n) X K v", "gram", r"$\mathbf X^T\mathbf X$ is $\mathbf K$, in the middle of the product.",
@@ -201,7 +240,7 @@ GRAM = Derivation(
      Line(None, "=", "lambda", "unit", "", "easy"),
      Line("Sigma u", "=", "(lambda/n) u", "scale",
           r"Line 3 divided by $\sqrt\lambda$: a multiple of an eigenvector is one.", "medium"),
-     Line("norm(u)^2", "=", "1", "scale",
+     Line("norm(u)^2", "=", "1", "length",
           r"$\|\mathbf u\|^2 = \|\mathbf X\mathbf v\|^2/\lambda = \lambda/\lambda$ by line 6.", "medium")),
     r"The unit eigenvectors of $\boldsymbol\Sigma$ with non-zero eigenvalues are "
     r"$\mathbf u = \mathbf X\mathbf v/\sqrt\lambda$, with eigenvalues $\lambda/n$: PCA from the $n\times n$ "
@@ -403,15 +442,15 @@ KERNEL_PCA = Derivation(
           ("Khat = Phi^T Phi", "K = Phi^T Phi", "kernel matrix")),
      Rule("cdef", r"$\mathbf c = \frac1\eta\hat{\mathbf K}\mathbf a$", ("c = (1/eta) Khat a", "c = Khat a / eta",
                                                                        "definition of c")),
-     Rule("line4", r"Line 4: $\hat{\mathbf K}\hat{\mathbf K}\mathbf a = \eta\hat{\mathbf K}\mathbf a$", ("line 4", "4")),
+     Rule("line4", "Line 4", ("line 4", "4")),
      Rule("quad", r"$\|\mathbf b\|^2 = \mathbf b^T\mathbf b$, $\hat{\mathbf K} = \boldsymbol\Phi^T\boldsymbol\Phi$",
           ("||b||^2 = b^T b", "squared norm")),
-     Rule("same", r"Lines 5 and 6: $\hat{\mathbf K}\mathbf c = \hat{\mathbf K}\mathbf a$",
+     Rule("same", "Lines 5 and 6",
           ("lines 5 and 6", "Khat c = Khat a", "5 and 6")),
      Rule("null", r"Lines 8 and 9 with $\mathbf b = \mathbf a - \mathbf c$",
           ("lines 8 and 9", "8 and 9", "null vector", "b = a - c")),
-     Rule("udef", r"$\mathbf u = \boldsymbol\Phi\mathbf c$ (line 10)", ("u = Phi c", "line 10")),
-     Rule("eigen", r"$\hat{\mathbf K}\mathbf c = \eta\mathbf c$ (line 7)", ("Khat c = eta c", "line 7")),
+     Rule("udef", r"$\mathbf u = \boldsymbol\Phi\mathbf a$ and line 10", ("u = Phi a and line 10", "line 10")),
+     Rule("eigen", "Line 7", ("line 7", "7")),
      Rule("unit", r"$\|\mathbf u\| = 1$", ("||u|| = 1", "unit", "u is a unit vector")),
      CYCLIC),
     (Line("Sigmaphi u", "=", "lambda u", "direction", "", "easy"),
@@ -435,7 +474,8 @@ KERNEL_PCA = Derivation(
      Line(None, "=", "eta c^T c", "eigen", "", "easy"),
      Line("c^T c", "=", "1/eta", "unit",
           r"So $\mathbf c = \mathbf v/\sqrt\eta$ for a unit eigenvector $\mathbf v$ of $\hat{\mathbf K}$.", "hard")),
-    r"The weights are the eigenvectors of $\hat{\mathbf K}$ scaled to $\mathbf c = \mathbf v/\sqrt{\eta}$, and the "
+    r"The weights are the eigenvectors of $\hat{\mathbf K}$ scaled: $\mathbf c = \mathbf v/\sqrt{\eta}$ for a unit "
+    r"eigenvector $\mathbf v$ of $\hat{\mathbf K}$ with eigenvalue $\eta$, and the "
     r"variance along $\mathbf u$ is $\lambda = \eta/n$.",
     r"$\hat{\mathbf K}\hat{\mathbf K}\mathbf a = \eta\hat{\mathbf K}\mathbf a$ does not give "
     r"$\hat{\mathbf K}\mathbf a = \eta\mathbf a$ by cancelling: $\hat{\mathbf K}$ is singular. The step is that "
@@ -494,8 +534,8 @@ MDS = Derivation(
     r"The inner products, and from them the points up to a rotation, follow from the distances alone: "
     r"$\mathbf B = \mathbf H\mathbf A\mathbf H$, which is $b_{ij} = a_{ij} - \bar a_{i\cdot} - \bar a_{\cdot j} + "
     r"\bar a_{\cdot\cdot}$ entry by entry.",
-    r"$\mathbf A$ holds $-\frac12 d_{ij}^2$, not $d_{ij}^2$: with the squared distances themselves, "
-    r"$\mathbf B = -\frac12\mathbf H\mathbf D^{(2)}\mathbf H$, and a sign or a factor 2 lost here flips or doubles "
+    r"$\mathbf A$ holds $-\frac12 d_{ij}^2$, not $d_{ij}^2$: with the matrix $\mathbf D^{(2)}$ of the squared "
+    r"distances $d_{ij}^2$ themselves, $\mathbf B = -\frac12\mathbf H\mathbf D^{(2)}\mathbf H$, and a sign or a factor 2 lost here flips or doubles "
     r"every eigenvalue.",
     ({"d": 2, "n": 3}, {"d": 2, "n": 4}, {"d": 3, "n": 4}, {"d": 3, "n": 5}),
     _mds,
