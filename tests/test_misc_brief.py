@@ -100,9 +100,10 @@ def test_high_dim_writes_long_values_in_the_cards_form():
 
 def test_high_dim_tables_never_collide():
     # Display-style fractions in the rows of a table touched the next row (seen on the page); the cells
-    # are in text style, and the percentages keep three significant figures (0.249%, not 0.2%).
+    # are in text style, and the decimal column keeps the significant figures (0.00249, not 0.002); one
+    # form per value: no percent beside it (issue 30).
     tex = render(_solve("high-dim/random-directions"), "tex")
     table = tex[tex.index(r"\begin{tabular}"):tex.rindex(r"\end{tabular}")]
     assert r"\displaystyle" not in table
-    assert r"0.249\%" in tex and r"\frac{1}{6} - \frac{169 \sqrt{3}}{560 \pi}" in tex
+    assert "& $0.00249$" in tex and r"\%" not in table and r"\frac{1}{6} - \frac{169 \sqrt{3}}{560 \pi}" in tex
     assert "122880" in tex and "1404104661094367232000" not in tex.split("Final answers")[0]

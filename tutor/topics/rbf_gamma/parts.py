@@ -11,3 +11,20 @@ WORDING = {
 }
 
 DEFAULT_PARTS = ("gamma", "kernel_values", "feature_distances")
+
+
+READABLE = 20  # the longest LaTeX of a d_φ written exactly (√30/4); longer (√131070/256) is written ≈ 1.414
+
+
+def shown(solution) -> dict[str, tuple[str | None, ...]]:
+    """d_φ in the final answers as the distance table writes it (tutor.question.ShownForms): an
+    unreadable surd as its decimal only, as the card writes ≈ 1.414, so one form per value."""
+    from tutor.rendering import tex
+
+    steps = {step.key: step for step in solution.steps}
+    if "feature_distances" not in steps:
+        return {}
+    # "{}": an empty group, so the box writes ${} \approx 1.414$ (a "$ \approx" would not open maths in Markdown)
+    forms = tuple("{}" if not f.is_Rational and len(tex(f)) > READABLE else None
+                  for _, _, f in steps["feature_distances"].data.rows)
+    return {"feature_distances": forms}
