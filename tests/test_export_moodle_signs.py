@@ -175,13 +175,14 @@ def test_sub_answers_are_labelled_in_symbols_and_words(problem, labels):
     assert len(set(found)) == len(found)  # no two sub-answers share a label
 
 
-def test_a_left_vector_with_no_right_one_to_follow_has_its_sign_rule_said():
+def test_a_rank_deficient_svd_asks_only_partnered_left_vectors():
+    """The answers are the reduced SVD (one l and one r per non-zero δ), so every left vector has a right
+    one whose sign it follows: no left vector is left to a rule of its own."""
     from tutor import moodle, solve
 
     from .conftest import PROBLEMS
 
     solution = solve(str(PROBLEMS / "svd" / "rank-deficient.yaml"))
-    assert "with no partner to follow takes its first non-zero entry positive" in moodle.sign_note(solution)
-    asked = [a.value for a in moodle.sub_answers(solution) if a.key == "left_vectors"]
-    assert asked[2] > 0  # l₂'s first entry: positive, as the note says
-    assert "no partner" not in moodle.sign_note(solve(str(PROBLEMS / "svd" / "two-by-two.yaml")))
+    assert len(solution.answers["left_vectors"]) == len(solution.answers["right_vectors"])
+    note = moodle.sign_note(solution)
+    assert "no partner" not in note and "keeps its sign" in note

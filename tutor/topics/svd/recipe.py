@@ -23,7 +23,7 @@ from tutor.steps import Check, Step, StepData
 def divisor_of(scalar) -> sp.Expr | None:
     """The d with scalar = 1/d when d is a whole number times one square root (3√2, √6): a unit vector's
     scale as a student writes it, 1/(3√2) rather than √2/6; None otherwise (1/2 and 2√5/5 stay as they are)."""
-    scalar = sp.sympify(scalar)
+    scalar = sp.Integer(scalar) if isinstance(scalar, int) else scalar  # an Expr already (a step scale)
     if not scalar.is_positive or scalar.is_Rational:
         return None
     d = tidy(1 / scalar)
