@@ -23,18 +23,6 @@ MAX_EXPANSION_TERMS = 2000
 LONG_DIGITS = 12
 
 
-def percent3(value: sp.Expr) -> str:
-    r"""A fraction as a percentage to three significant figures: π/4 -> 78.5\%, π⁵/122880 -> 0.249\%
-    (one decimal place would print 0.2\%, and 0.0\% for m = 20).
-
-    >>> percent3(sp.pi / 4), percent3(sp.Rational(39, 400))
-    ('78.5\\%', '9.75\\%')
-    """
-    from tutor.rendering import decimal
-
-    return decimal(100 * value, 3) + r"\%"
-
-
 def _long(value: sp.Expr) -> bool:
     return any(max(abs(r.p), r.q) >= 10**LONG_DIGITS for r in value.atoms(sp.Rational))  # no str(): 10,000 digits
 
@@ -78,7 +66,6 @@ def gamma_tex(m: int) -> str:
 class BallCubeData(StepData, kind="ball_cube"):
     rows: tuple[tuple[int, sp.Expr], ...]  # (dimension m, the ratio)
     shown: tuple[str, ...]  # each ratio's LaTeX as the table writes it (ball_cube_tex)
-    percents: tuple[str, ...]  # each ratio as a percentage (percent3)
     gammas: tuple[str, ...] = ()  # each Γ(m/2 + 1) as worked out by hand (gamma_tex)
 
 
@@ -97,7 +84,7 @@ def ball_cube_step(dimensions) -> Step:
                 r"\frac{\pi^{m/2}}{2^m\,\Gamma(m/2 + 1)}",
         result=ratios,
         data=BallCubeData(tuple(zip(dimensions, ratios)), tuple(ball_cube_tex(m, r) for m, r in zip(dimensions, ratios)),
-                          tuple(percent3(r) for r in ratios), tuple(gamma_tex(m) for m in dimensions)),
+                          tuple(gamma_tex(m) for m in dimensions)),
         checks=(_falls_check(dimensions, ratios),),
         note="The ratio tends to $0$ as $m \\to \\infty$: almost all the room of the cube is in its corners.",
     )
@@ -141,7 +128,6 @@ class ShellData(StepData, kind="shell"):
     epsilon: sp.Expr
     shown: tuple[str, ...]  # each fraction's LaTeX as the table writes it: 1 − (1 − ε)^m when long
     epsilon_tex: str  # ε as the problem and the table's lead-in write it: 10^{-50}, not 51 digits
-    percents: tuple[str, ...]  # each fraction as a percentage (percent3)
 
 
 def epsilon_tex(epsilon: sp.Expr) -> str:
@@ -187,8 +173,7 @@ def shell_step(dimensions, epsilon) -> Step:
                 r"{\operatorname{Vol}(\mathcal S_m(r))} = 1 - (1 - \varepsilon)^m",
         result=fractions,
         data=ShellData(tuple(zip(dimensions, fractions)), epsilon,
-                       tuple(shell_tex(epsilon, m, f) for m, f in zip(dimensions, fractions)), epsilon_tex(epsilon),
-                       tuple(percent3(f) for f in fractions)),
+                       tuple(shell_tex(epsilon, m, f) for m, f in zip(dimensions, fractions)), epsilon_tex(epsilon)),
         note="The volume of a ball grows like $r^m$, so for large $m$ nearly all of it lies in a thin outer shell: "
              "the data tends to scatter on the corners of the cube and on the boundary of the ball.",
     )
