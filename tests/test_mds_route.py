@@ -115,7 +115,7 @@ def test_kept_eigenvectors_by_symmetry_beside_the_trace_route():
     assert r"($b_{12} = b_{13}, b_{22} = b_{33}$)" in full and r"so $\mathbf w_2$ belongs to $\lambda_2 = \frac{32}{3}$" in full
     for text in (brief, full):
         assert "solving" not in text and r"\det(B - \lambda I)" not in text
-        assert r"\mathbf v_1 = \frac{\sqrt{2}}{2}\,{(0, 1, -1)}^T" in text.replace(r"\begin{bmatrix} 0 \\ 1 \\ -1 \end{bmatrix}",
+        assert r"\mathbf v_1 = \frac{1}{\sqrt{2}}\,{(0, 1, -1)}^T" in text.replace(r"\begin{bmatrix} 0 \\ 1 \\ -1 \end{bmatrix}",
                                                                                   "{(0, 1, -1)}^T")
     # the square: each kept vector by a swap, no Gram–Schmidt for the repeated λ = 4, no solve
     square = render(_mds("from-points"), "md", "brief")

@@ -70,6 +70,6 @@ def test_the_bundled_three_points_are_done_by_hand():
     solution = solve(str(PROBLEMS / "pca-gram" / "three-points-four-attributes.yaml"))
     assert solution.answers["gram_eigenvalues"] == (5, 3, 0)
     text = render(solution, "md", "brief")
-    assert r"$\mathbf u_1 = \frac{\sqrt{10}}{10}\,{(1, 2, 1, -2)}^T$" in text
-    assert r"$\mathbf u_2 = \frac{\sqrt{2}}{2}\,{(1, 0, -1, 0)}^T$" in text
+    assert r"$\mathbf u_1 = \frac{1}{\sqrt{10}}\,{(1, 2, 1, -2)}^T$" in text
+    assert r"$\mathbf u_2 = \frac{1}{\sqrt{2}}\,{(1, 0, -1, 0)}^T$" in text
     assert not re.search(r"\\sqrt\{[^}]*\\sqrt", text)

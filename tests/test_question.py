@@ -354,3 +354,17 @@ def test_json_carries_the_question_with_its_parts_and_marks(tmp_path):
     assert question["total_marks"] == "4"
     assert question["markdown"].startswith("**Problem.** Kernel PCA, as in the lecture.")
     assert "**(a)**" in question["markdown"] and "[3 marks]" in question["markdown"]
+
+
+def test_unit_vectors_are_written_as_the_notes_write_them_in_the_steps_and_the_final_answers():
+    # Example 3 of the notes: v₁ = (1/√2)(1, −1, 0); the box had (√2/2, −√2/2, 0) beside the step's √2/2 (1, −1, 0)
+    from tutor.question import final_value
+
+    text = render(tutor.solve(str(PROBLEMS / "kernel-pca" / "example3.yaml")), "md")
+    assert r"\mathbf v_1 = \frac{1}{\sqrt{2}}\,{(1, -1, 0)}^T" in text
+    assert r"$\frac{1}{\sqrt{2}}\,\left(1, -1, 0\right)$, $\frac{1}{\sqrt{6}}\,\left(1, 1, -2\right)$" in text
+    half, third = sp.sqrt(2) / 2, sp.sqrt(6) / 3
+    assert final_value(((third, third / 2, -third / 2),)).chunks == (r"\frac{1}{\sqrt{6}}\,\left(2, 1, -1\right)",)
+    assert final_value(((-half, half),)).chunks == (r"\frac{1}{\sqrt{2}}\,\left(-1, 1\right)",)  # signs stay inside
+    assert final_value(((sp.Rational(1, 4), 0),)).chunks == (r"\left(\frac{1}{4}, 0\right)",)  # rational: as it is
+    assert final_value(((2 * sp.sqrt(5) / 5, sp.sqrt(5) / 5),)).chunks == (r"\frac{1}{\sqrt{5}}\,\left(2, 1\right)",)

@@ -430,12 +430,38 @@ def _vector(entries) -> str:
     """A vector (or a point, or an edge code) on one line: (2, -2, 0); an edge code as the post
     writes it, {0, 1, X, a, Y}."""
     from .exact.tidy import as_expr
-    from .rendering import tex
+    from .rendering import scalar_prefix, tex
 
-    body = ", ".join(tex(v) for v in entries)
     if any(isinstance(as_expr(v), sp.Symbol) for v in entries):
-        return r"\{" + body + r"\}"
-    return r"\left(" + body + r"\right)"
+        return r"\{" + ", ".join(tex(v) for v in entries) + r"\}"
+    # a unit vector as the steps and the notes write it, 1/√2 (1, −1, 0), not (√2/2, −√2/2, 0)
+    split = _unit_scale(entries)
+    if split is not None:
+        scale, whole = split
+        return scalar_prefix(scale) + r"\left(" + ", ".join(tex(v) for v in whole) + r"\right)"
+    return r"\left(" + ", ".join(tex(v) for v in entries) + r"\right)"
+
+
+def _unit_scale(entries):
+    """(1/d, whole numbers) with entries = 1/d × whole numbers, d a whole number times one square root
+    (unit_divisor), as 1/√6 (1, 1, −2); None when the entries share no such scale."""
+    from math import gcd, lcm
+
+    from .exact.tidy import as_expr, unit_divisor, tidy
+
+    values = [as_expr(v) for v in entries]
+    lead = next((v for v in values if v != 0), None)
+    if lead is None or lead.free_symbols or lead.is_Rational or not lead.is_real:
+        return None
+    ratios = [tidy(v / abs(lead)) for v in values]  # the signs stay with the entries
+    if not all(r.is_Rational for r in ratios):
+        return None
+    den = lcm(*(int(r.q) for r in ratios))
+    common = gcd(*(abs(int(r.p * den // r.q)) for r in ratios))
+    scale = tidy(abs(lead) * common / den)
+    if unit_divisor(scale) is None:
+        return None
+    return scale, tuple(sp.Integer(int(r * den / common)) for r in ratios)
 
 
 def final_answers(solution) -> list[tuple[Part, FinalValue]]:

@@ -30,7 +30,7 @@ from .figures import figure_data
 from .figures.output import block as figure_block, drawing
 from .escaping import FILTERS as TEXT_FILTERS, latex_text
 from .exact.implicit import IMPLICIT
-from .exact.tidy import Scaled, as_expr, count_ops, numeric, shown
+from .exact.tidy import Scaled, as_expr, count_ops, unit_divisor, numeric, shown
 from .resources import resource_dir
 from .layout import (flush_mark, heading_html, heading_md, heading_tex, mark, name_roots, name_wide_values,
                      naming_values, split_wide_matrices, step_title)
@@ -273,11 +273,15 @@ def inline_math(body: str) -> str:
 
 
 def scalar_prefix(s: sp.Expr) -> str:
-    """How a scalar factor is written in front of a vector: nothing for 1, '-' for −1."""
+    """How a scalar factor is written in front of a vector: nothing for 1, '-' for −1, and a unit
+    vector's scale as the notes write it, 1/√2 (1, −1, 0) rather than √2/2 (1, −1, 0)."""
     if s == 1:
         return ""
     if s == -1:
         return "-"
+    d = unit_divisor(abs(s))
+    if d is not None:
+        return ("-" if s.is_negative else "") + rf"\frac{{1}}{{{tex(d)}}}\,"
     return tex(s) + r"\,"
 
 

@@ -526,3 +526,16 @@ def scaled(vector) -> Scaled:
     """``vector`` as content × primitive part (see ``primitive``)."""
     content, entries = primitive(vector)
     return Scaled(content, entries)
+
+
+def unit_divisor(scalar) -> sp.Expr | None:
+    """The d with scalar = 1/d when d is a whole number times one square root (3√2, √6): a unit vector's
+    scale as a student writes it, 1/(3√2) rather than √2/6; None otherwise (1/2 and 2√5/5 stay as they are)."""
+    scalar = sp.Integer(scalar) if isinstance(scalar, int) else scalar  # an Expr already (a step scale)
+    if not scalar.is_positive or scalar.is_Rational:
+        return None
+    d = tidy(1 / scalar)
+    coeff, rest = d.as_coeff_Mul()
+    if coeff.is_Integer and coeff > 0 and rest.is_Pow and rest.exp == sp.Rational(1, 2) and rest.base.is_Integer:
+        return d
+    return None

@@ -20,19 +20,6 @@ from tutor.recipes.pca import named_roots
 from tutor.steps import Check, Step, StepData
 
 
-def divisor_of(scalar) -> sp.Expr | None:
-    """The d with scalar = 1/d when d is a whole number times one square root (3√2, √6): a unit vector's
-    scale as a student writes it, 1/(3√2) rather than √2/6; None otherwise (1/2 and 2√5/5 stay as they are)."""
-    scalar = sp.Integer(scalar) if isinstance(scalar, int) else scalar  # an Expr already (a step scale)
-    if not scalar.is_positive or scalar.is_Rational:
-        return None
-    d = tidy(1 / scalar)
-    coeff, rest = d.as_coeff_Mul()
-    if coeff.is_Integer and coeff > 0 and rest.is_Pow and rest.exp == sp.Rational(1, 2) and rest.base.is_Integer:
-        return d
-    return None
-
-
 @dataclass(frozen=True)
 class Side:
     """Which Gram matrix the hand route decomposes, and the names that follow from it."""
@@ -96,7 +83,6 @@ class SvdEigenData(StepData, kind="svd_eigen"):
     repeated: bool  # some eigenvalue has multiplicity > 1
     named: str = ""  # why some roots are named (a root of an irreducible cubic), plain text with $…$ maths
     decimals: bool = False  # some λ are named roots: the brief line gives the unit vectors as decimals
-    divisors: tuple = ()  # per row, d with the unit vector = (1/d)·w (divisor_of), or None
 
 
 def eigen_step(G: sp.ImmutableMatrix, spec, side: Side) -> Step:
@@ -111,7 +97,7 @@ def eigen_step(G: sp.ImmutableMatrix, spec, side: Side) -> Step:
                 data=SvdEigenData(side.gram, v, sp.ImmutableMatrix(G - LAMBDA * sp.eye(n)),
                                   spec.char_poly.subs(ETA, LAMBDA), spec.char_poly_factored.subs(ETA, LAMBDA),
                                   rows, shifted_rows, any(p.multiplicity > 1 for p in spec.pairs), spec.note,
-                                  named_roots(spec.values), tuple(divisor_of(r.unit.scalar) for r in rows)),
+                                  named_roots(spec.values)),
                 checks=checks,
                 note=(f"Sign convention: each {_NAME[v]} singular vector's first non-zero entry is positive; "
                       f"each {_NAME[side.second]} vector follows from it. {spec.note}").strip())
@@ -146,7 +132,6 @@ class OtherVectorRow:
     scale: sp.Expr  # 1/(‖w_i‖ δ_i), the factor in front of the image
     plain: bool  # ‖w_i‖ δ_i = 1: nothing to divide by
     vector: Scaled  # l_i = D r_i/δ_i (or r_i = Dᵀ l_i/δ_i)
-    divisor: sp.Expr | None = None  # d with the vector = (1/d)·(entries) (divisor_of), or None
 
 
 @dataclass(frozen=True)
@@ -171,8 +156,7 @@ def other_vectors_step(D: sp.ImmutableMatrix, spec, singular, side: Side) -> tup
         norm = tidy(sp.sqrt(p.norm_sq))
         scale = tidy(1 / (delta * norm))
         vector = Scaled(tidy(content * scale), direction)
-        rows.append(OtherVectorRow(i, delta, p.found, norm, norm == 1, image, scale, scale == 1, vector,
-                                   divisor_of(vector.scalar)))
+        rows.append(OtherVectorRow(i, delta, p.found, norm, norm == 1, image, scale, scale == 1, vector))
         others.append(vector.value)
     matrix = "D^T" if side.wide else "D"
     unit = all(is_zero(sum(x**2 for x in w) - 1) for w in others)
