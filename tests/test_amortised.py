@@ -8,6 +8,7 @@ import sympy as sp
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+import tutor
 from tutor import render, solve
 
 from .conftest import PROBLEMS, problem_error, solve_error_line, solve_yaml
@@ -106,3 +107,14 @@ def test_the_first_amortised_cost_from_the_empty_array_is_explained(detail):
     assert r"\hat c_1 = 1 + 1 - 0 = 2" in text
     started = render(solve(str(PROBLEMS / "amortised" / "start-at-one.yaml")), "md", detail)
     assert "empty array" not in started
+
+
+def test_a_failed_requirement_is_written_as_what_holds_and_the_note_names_every_failure():
+    # "Φ(h₀) = 0 ✗ (does not hold)" read like a slip in the key; the note said nothing of Φ₁₀ = −7
+    text = tutor.render(tutor.solve(tutor.load_problem("problems/amortised/wrong-potential.yaml")), "md",
+                        figures=False)
+    assert r"**Checks:** $\Phi(h_0) = -1 \ne 0$ ✗; $\min_i \Phi_i = -7 < 0$ ✗" in text
+    assert r"$\sum c_i = 23 > 17 = \sum \hat c_i$ ✗" in text
+    assert "does not hold" not in text and "; and the potential is negative after insertion 4" in text
+    right = tutor.render(tutor.solve(tutor.load_problem("problems/amortised/doubling.yaml")), "md", figures=False)
+    assert "✗" not in right and "never goes below it" in right

@@ -22,7 +22,7 @@ def test_the_variance_check_counts_the_dropped_components_and_says_what_the_kept
     assert r"\sum_i \lambda_i = \frac{27}{64} = \tfrac1n \operatorname{tr}\hat{\mathbf K}$ (over every positive " \
            r"component; the kept ones carry $\frac{11}{32}$ of it)" in brief
     for detail in ("brief", "full"):
-        assert "does not hold" not in tutor.render(solution, "md", detail, figures=False)
+        assert "✗" not in tutor.render(solution, "md", detail, figures=False)  # a failed check
 
 
 @pytest.mark.parametrize("difficulty", generators.DIFFICULTIES)

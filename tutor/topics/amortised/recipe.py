@@ -139,20 +139,23 @@ def potentials_step(rows: list[Insertion], potential: sp.Expr, start: int) -> St
         result=phis,
         data=PotentialsData(phi0, tuple(zip(rows, phis)), start, lowest),
         # Each check with its evidence: Φ₀ as computed, the smallest Φᵢ (not "Φᵢ ≥ 0 for every i").
-        checks=(Check(r"\Phi(h_0) = 0", phi0 == 0),
-                Check(rf"\min_i \Phi_i = {sp.latex(lowest)} \ge 0", lowest >= 0)),
+        # a failed requirement is written as what holds (Φ(h₀) = −1 ≠ 0), so its ✗ never reads as a slip in the key
+        checks=(Check(r"\Phi(h_0) = 0" if phi0 == 0 else rf"\Phi(h_0) = {sp.latex(phi0)} \ne 0", phi0 == 0),
+                Check(rf"\min_i \Phi_i = {sp.latex(lowest)} " + (r"\ge 0" if lowest >= 0 else "< 0"), lowest >= 0)),
         note=_potential_note(phi0, phis),
     )
 
 
 def _potential_note(phi0, phis) -> str:
     negative = [i for i, v in enumerate(phis, start=1) if v < 0]
+    below = (f"the potential is negative after insertion {negative[0]}: the amortised costs are then no "
+             "longer an upper bound on the actual cost so far.") if negative else ""
     if phi0 != 0:
         return (f"$\\Phi(h_0) = {sp.latex(phi0)}$, not $0$: the total amortised cost overestimates the "
-                "actual cost by $\\Phi(h_n) - \\Phi(h_0)$, which is a bound only while it is $\\ge 0$.")
+                "actual cost by $\\Phi(h_n) - \\Phi(h_0)$, which is a bound only while it is $\\ge 0$"
+                + (f"; and {below}" if below else "."))
     if negative:
-        return (f"The potential is negative after insertion {negative[0]}: the amortised costs are then no "
-                "longer an upper bound on the actual cost so far.")
+        return below[0].upper() + below[1:]
     return "The potential starts at $0$ and never goes below it, as the method needs."
 
 
@@ -229,5 +232,6 @@ def total_amortised_step(amortised, total_cost, phi0, phi_n) -> Step:
         result=total,
         data=TotalAmortisedData(tuple(amortised), total_cost, phi0, phi_n, phi_n - phi0),
         checks=(Check(r"\sum \hat c_i = \sum c_i + \Phi(h_n) - \Phi(h_0)", total == total_cost + phi_n - phi0),
-                Check(r"\sum c_i \le \sum \hat c_i", total_cost <= total)),
+                Check(r"\sum c_i \le \sum \hat c_i" if total_cost <= total
+                      else rf"\sum c_i = {sp.latex(total_cost)} > {sp.latex(total)} = \sum \hat c_i", total_cost <= total)),
     )
