@@ -70,9 +70,10 @@ def test_the_gram_side_is_said_and_why():
     small = _render("pca-gram/three-points-four-attributes", "brief")
     assert r"$K$ is $3 \times 3$, smaller than the $4 \times 4$ covariance" in small
     large = _render("pca-gram/four-points-2d", "brief")
-    assert r"the covariance only $2 \times 2$: the Gram route pays off when $d > n$" in large
+    assert (r"$K$ is $4 \times 4$, larger than the $2 \times 2$ covariance: here $d = 2 < n = 4$, so by hand the "
+            r"covariance is less work, and the Gram route pays off when $d > n$.") in large
     full = _render("pca-gram/four-points-2d", "full")
-    assert "here the covariance is the smaller side" in full
+    assert "here the covariance is the smaller side ($d = 2 < n = 4$), so by hand it is less work" in full
 
 
 def test_named_cubic_roots_give_decimals_beside_the_formula_that_defines_them():
@@ -95,7 +96,7 @@ def test_the_bundled_five_points_in_3d_are_done_by_hand():
     assert solution.answers["eigenvalues"] == (2, 1, sp.Rational(1, 5))
     text = _render("pca/three-d-two-components", "brief")
     assert r"- \left(\lambda - 2\right) \left(\lambda - 1\right) \left(\lambda - \frac{1}{5}\right)" in text
-    assert r"$\mathbf u_1 = \frac{\sqrt{3}}{3}\,{(1, -1, 1)}^T$" in text
+    assert r"$\mathbf u_1 = \frac{1}{\sqrt{3}}\,{(1, -1, 1)}^T$" in text
     assert r"\frac{15}{16} \approx 93.8\%" in text  # 93.75%: rounded, so ≈
     assert r"= \frac{1}{5} = \lambda_3$, the dropped variance" in text
     # exact final answers: the only rounding is the captured fraction's percentage, as the step writes it

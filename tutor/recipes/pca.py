@@ -449,7 +449,8 @@ def gram_matrix_step(centred: sp.ImmutableMatrix, side: str = "") -> Step:
     # Which side of X_cᵀX_c / X_c X_cᵀ is diagonalised, and why: the smaller matrix is the hand route.
     side = side or (f"$K$ is ${n} \\times {n}$ while the covariance $\\tfrac1n X_c^T X_c$ is ${d} \\times {d}$: "
             + ("the smaller side, so the one to diagonalise by hand." if n < d else
-               "here the covariance is the smaller side; the Gram route pays off when $d > n$."))
+               f"here the covariance is the smaller side ($d = {d} < n = {n}$), so by hand it is less work; "
+               "the Gram route pays off when $d > n$."))
     return Step(key="gram", kind="pca_gram_matrix", title="The Gram matrix of the centred points",
                 formula=r"K = X_c X_c^T, \qquad K_{ij} = (\mathbf x_i - \bar{\mathbf x})^T (\mathbf x_j - \bar{\mathbf x})",
                 result=K, data=PcaGramMatrixData(n, d, n < d),
