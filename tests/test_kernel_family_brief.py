@@ -83,6 +83,29 @@ def test_coefficients_fold_the_roots_and_coordinates_skip_an_irrational_product(
     assert r"$\mathbf a_1 = \sqrt{\eta_1}\,\mathbf v_1 = " in square
 
 
+def test_rbf_values_in_exponentials_are_cancelled_and_their_square_roots_taken():
+    # η₃ = (1 − e⁻¹)² on the unit square: its root is 1 − e⁻¹ and the fractions of the variance cancel
+    # (1 − e⁻²)/(3 − 2/e − e⁻²) to (1 + e⁻¹)/(3 + e⁻¹), as a student simplifies them
+    md = render(solve(str(PROBLEMS / "kernel-pca" / "rbf-square.yaml")), "md", "brief")
+    answers = md[md.index("### Final answers"):]
+    assert r"\frac{e^{-1} + 1}{e^{-1} + 3} \approx 40.6\%" in answers
+    assert r"\frac{1 - e^{-1}}{e^{-1} + 3} \approx 18.8\%" in answers
+    assert r"\sqrt{- \frac{8}{e}" not in md
+    # a sum scaling a vector stands in brackets behind its rational content
+    assert r"\mathbf a_3 = \sqrt{\eta_3}\,\mathbf v_3 = \frac{1}{2}\,\left(1 - e^{-1}\right)\,{(1, -1, -1, 1)}^T" in md
+
+
+def test_factoring_in_exponentials_keeps_the_value_and_leaves_plain_sums_alone():
+    from tutor.exact.tidy import tidy
+    e = sp.E
+    assert tidy(sp.sqrt(1 - 2 / e + sp.exp(-2))) == 1 - sp.exp(-1)
+    assert tidy(1 - 2 / e + sp.exp(-2)) == 1 - 2 / e + sp.exp(-2)  # regrouping a sum does not shorten it
+    for value in [(1 - sp.exp(-2)) / (3 - 2 / e - sp.exp(-2)), 1 / sp.sqrt(4 - 8 / e + 4 * sp.exp(-2)),
+                  (sp.exp(-sp.Rational(1, 2)) - sp.exp(-1)) / (1 - sp.exp(-sp.Rational(1, 2)))]:
+        assert abs(sp.N(tidy(value) - value, 30)) < sp.Float("1e-25")
+        assert sp.count_ops(tidy(value)) < sp.count_ops(value)
+
+
 def test_a_repeated_eigenvalue_says_its_components_are_fixed_up_to_a_rotation():
     for detail in ("brief", "full"):
         tex = render(solve(str(PROBLEMS / "kernel-pca" / "equilateral-triangle.yaml")), "tex", detail)

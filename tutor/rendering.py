@@ -282,6 +282,12 @@ def scalar_prefix(s: sp.Expr) -> str:
     d = unit_divisor(abs(s))
     if d is not None:
         return ("-" if s.is_negative else "") + rf"\frac{{1}}{{{tex(d)}}}\,"
+    if s.is_Add:
+        # A sum scales the vector only in brackets, its rational content in front: ½ (1 − e⁻¹) (1, −1)ᵀ,
+        # never ½ − 1/(2e) (1, −1)ᵀ, which reads as a difference
+        content, rest = s.primitive()
+        prefix = "" if content == 1 else scalar_prefix(content)
+        return prefix + rf"\left({tex(rest)}\right)\,"
     return tex(s) + r"\,"
 
 

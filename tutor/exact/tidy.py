@@ -62,8 +62,16 @@ def _tidy(expr: sp.Expr) -> sp.Expr:
     if expr.has(sp.exp, sp.E, sp.log, sp.cos):
         # Expanding or rationalising expressions in exponentials multiplies their
         # size (and time); put them over one denominator instead.
-        candidates = [expr] if count_ops(expr, 80) > 80 else [expr, sp.expand(expr)]
-        return min(candidates, key=_ops)
+        if count_ops(expr, 80) > 80:
+            return expr
+        best = min([expr, sp.expand(expr)], key=_ops)
+        factored = _factored_in_exponentials(expr)
+        # Factoring wins only when it clearly shortens: a quotient that cancels ((1 - e^-2)/(3 - 2/e - e^-2) =
+        # (1 + e)/(1 + 3e)) or a square root of a square (sqrt(1 - 2/e + e^-2) = (e - 1)/e). A sum it only
+        # regroups (1 - e^-2 against (e - 1)(e + 1)/e^2) keeps the form the kernel matrix is written in.
+        if factored is not None and 4 * _ops(factored) <= 3 * _ops(best) and not factored.has(sp.Dummy):
+            return factored
+        return best
     out = sp.radsimp(sp.expand(expr))
     if any(isinstance(p.exp, sp.Rational) and p.exp.q == 2 and not p.base.is_Rational for p in out.atoms(sp.Pow)):
         out = sp.sqrtdenest(out)  # only a square root of a surd can denest
@@ -71,6 +79,56 @@ def _tidy(expr: sp.Expr) -> sp.Expr:
     # Rationalising can make a value longer (1/sqrt(a + b*sqrt(5))): keep the shortest form.
     candidates = [out, sp.together(out), expr]
     return min(candidates, key=_ops)
+
+
+def _factored_in_exponentials(expr: sp.Expr) -> sp.Expr | None:
+    """expr as a factored rational function of t = e^(-1/L), with the square root of a perfect square
+    taken: the form the kernel matrix's e^(-γδ) entries suggest ((1 - e^-1)^2/4, (1 + e^-1)/(3 + e^-1)).
+    None unless expr has a quotient or a square root of a sum to simplify and holds nothing but rationals,
+    exponentials of rationals and square roots (factoring logs, cosines or implicit roots means nothing)."""
+    exponents = []
+    sums_to_cancel = False
+    for a in sp.preorder_traversal(expr):
+        if a is sp.S.Exp1:
+            exponents.append(sp.S.One)
+        elif isinstance(a, sp.exp):
+            if not a.exp.is_Rational:
+                return None
+            exponents.append(a.exp)
+        elif isinstance(a, sp.Pow) and a.base.is_Add and (a.exp.is_negative or a.exp == sp.S.Half):
+            sums_to_cancel = True
+        elif isinstance(a, (sp.Function, sp.Symbol)) and not isinstance(a, sp.exp):
+            return None
+    if not (exponents and sums_to_cancel):
+        return None
+    common = lcm(*[int(e.q) for e in exponents])
+    if common > 12:
+        return None  # a polynomial of too high a degree to factor for display
+    t = sp.Dummy("t", positive=True)
+    in_t = expr.replace(lambda a: a is sp.S.Exp1 or isinstance(a, sp.exp),
+                        lambda a: t ** (-common * (sp.S.One if a is sp.S.Exp1 else a.exp)))
+
+    def roots_taken(e):
+        if isinstance(e, sp.Pow) and e.exp == sp.S.Half:
+            return sp.sqrt(sp.factor(e.base))  # a square (1 - t)^2/4 leaves its root: t < 1
+        if isinstance(e, sp.Mul):
+            return sp.Mul(*map(roots_taken, e.args))
+        return e
+
+    def signs_out(product):
+        # t - 1 is written 1 - t, the way 1 - e^-1 reads (t < 1); an odd power moves its sign to the front
+        coeff, factors = product.as_coeff_mul()
+        kept = []
+        for f in factors:
+            base, k = f.as_base_exp()
+            if base.is_Add and base.subs(t, 0).is_negative and k.is_Integer:
+                base, coeff = -base, coeff * (-1) ** k
+            kept.append(base ** k)
+        return coeff * sp.Mul(*kept)
+
+    numerator, denominator = sp.fraction(sp.factor(roots_taken(in_t)))
+    factored = signs_out(numerator) / signs_out(denominator)
+    return factored.subs(t, sp.exp(sp.Rational(-1, common)))
 
 
 def tidy_sum_of_products(terms) -> sp.Expr:
