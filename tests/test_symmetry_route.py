@@ -115,3 +115,52 @@ def test_generated_hard_problems_expand_no_cubic_when_the_symmetric_vectors_exis
     full = render(solution, "tex", "full")
     assert "vmatrix" not in full and "110592" not in full
     assert "Eigenvectors from symmetry" in full
+
+
+def test_with_no_symmetry_a_three_by_three_finds_w1_and_w2_by_cross_products():
+    # SKEW: η = 42, 14, 0. w₁ is orthogonal to the rows of K̂ − 42I, w₂ to w₁ and 𝟏: two cross products a
+    # student works by hand, then the check K̂w = ηw; the eigenvalues are not read off a second time.
+    md = render(_kernel_pca(SKEW), "md", "brief")
+    start = md.index("Unit eigenvectors.**")
+    step = md[start:md.index("Variances in feature space", start)]
+    assert (r"$\mathbf w_1$ is orthogonal to the rows of $\hat{\mathbf K} - 42\,\mathbf I$: "
+            r"${(-16, -18, -8)}^T \times {(-18, -22, -2)}^T = {(-140, 112, 28)}^T = -28\,{(5, -4, -1)}^T$") in step
+    assert r"${(5, -4, -1)}^T \times {(1, 1, 1)}^T = {(-3, -6, 9)}^T = -3\,{(1, 2, -3)}^T$" in step
+    assert r"\hat{\mathbf K}{(5, -4, -1)}^T = {(210, -168, -42)}^T" in step and "so $\\eta_1" not in step
+
+
+@pytest.mark.parametrize("difficulty", ["easy", "medium", "hard"])
+def test_every_generated_kernel_pca_problem_finds_its_eigenvectors_by_a_hand_route(difficulty):
+    for seed in range(1, 11):
+        drawn = draw_solved("kernel-pca", difficulty, seed)
+        if drawn is None:
+            continue
+        md = render(drawn[2], "md", "brief")
+        assert "Swapping" in md or "orthogonal to the rows" in md, (difficulty, seed)
+
+
+def test_cross_products_are_the_found_vectors_up_to_their_factor():
+    from tutor.exact.eigen import spectrum
+    from tutor.recipes.eigenpairs import cross_route, eigen_rows
+    rows, _ = eigen_rows(SKEW, spectrum(SKEW), matrix="K", value="e", vector="v")
+    route = cross_route(SKEW, rows)
+    shifted = SKEW - route.eta * sp.eye(3)
+    assert all(sum(a * b for a, b in zip(route.cross, shifted.row(i))) == 0 for i in range(3))
+    assert tuple(route.factor * x for x in rows[0].found) == route.cross
+    assert tuple(route.second_factor * x for x in rows[1].found) == route.second
+    # a repeated eigenvalue has no single direction to cross out: no route
+    equilateral = sp.ImmutableMatrix([[2, -1, -1], [-1, 2, -1], [-1, -1, 2]])
+    assert cross_route(equilateral, eigen_rows(equilateral, spectrum(equilateral), matrix="K", value="e",
+                                               vector="v")[0]) is None
+
+
+@pytest.mark.parametrize("seed", range(1, 6))
+def test_dropped_components_are_counted_in_words_and_their_share_is_a_share(seed):
+    drawn = draw_solved("kernel-pca", "hard", seed)
+    if drawn is None:
+        pytest.skip("no problem drawn")
+    md = render(drawn[2], "md", "brief")
+    assert "eigenvalue(s)" not in md and "carry $" not in md  # "carry 7/16 of it" was Σλ kept, not a share
+    data = next(s.data for s in drawn[2].steps if s.key == "recipe_checks")
+    if not data.all_kept:
+        assert sp.simplify(data.kept_share - data.kept_variance / data.total_variance) == 0 and data.kept_share < 1

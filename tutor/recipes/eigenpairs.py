@@ -73,6 +73,57 @@ def eigen_rows(M: sp.ImmutableMatrix, spec: Spectrum, *, matrix: str, value: str
     return tuple(rows), tuple(checks)
 
 
+@dataclass(frozen=True)
+class CrossRoute:
+    """The 3 × 3 hand route with no symmetry to use: w₁ is orthogonal to the rows of M − η₁I, so it is the
+    cross product of two of them; w₂ is orthogonal to w₁ and to the known w₃ (K̂1 = 0), so it is w₁ × w₃."""
+
+    eta: sp.Expr  # η₁
+    rows: tuple[tuple[sp.Expr, ...], tuple[sp.Expr, ...]]  # the two rows of M − η₁I crossed
+    cross: tuple[sp.Expr, ...]  # their cross product, = factor · w₁
+    factor: sp.Expr
+    second: tuple[sp.Expr, ...]  # w₁ × w₃, = second_factor · w₂
+    second_factor: sp.Expr
+
+
+def _cross(a, b) -> tuple[sp.Expr, ...]:
+    return (a[1] * b[2] - a[2] * b[1], a[2] * b[0] - a[0] * b[2], a[0] * b[1] - a[1] * b[0])
+
+
+def _multiple(v, w) -> sp.Expr | None:
+    """c with v = c·w, or None when v is not a multiple of w."""
+    k = next((i for i, x in enumerate(w) if x != 0), None)
+    if k is None:
+        return None
+    c = v[k] / w[k]
+    return c if c != 0 and all(a == c * b for a, b in zip(v, w)) else None
+
+
+def cross_route(M: sp.ImmutableMatrix, rows: tuple[EigenRow, ...]) -> CrossRoute | None:
+    """The cross-product route when M is a rational 3 × 3 with three simple rational eigenvalues, the last 0
+    with eigenvector (1, 1, 1) (centred data), else None."""
+    if M.shape != (3, 3) or len(rows) != 3 or not all(x.is_Rational for x in M):
+        return None
+    first, second, last = rows
+    if any(r.multiplicity != 1 or not r.eta.is_Rational for r in rows) or last.eta != 0:
+        return None
+    if not all(x.is_Rational for r in rows for x in r.found) or len(set(last.found)) != 1:
+        return None
+    shifted = [[M[i, j] - (first.eta if i == j else 0) for j in range(3)] for i in range(3)]
+    for i, j in ((0, 1), (0, 2), (1, 2)):
+        cross = _cross(shifted[i], shifted[j])
+        factor = _multiple(cross, first.found)
+        if factor is not None:
+            break
+    else:
+        return None
+    along = _cross(first.found, last.found)
+    second_factor = _multiple(along, second.found)
+    if second_factor is None:
+        return None
+    return CrossRoute(first.eta, (tuple(shifted[i]), tuple(shifted[j])), cross, factor, along, second_factor)
+
+
 def _defined(M, pair) -> bool:
     """Whether the pair's vector is, entry by entry, the named unit eigenvector of M at its named root: then
     Mv = ρv and ‖v‖ = 1 hold by definition, and two of them (distinct simple roots of a symmetric M) are

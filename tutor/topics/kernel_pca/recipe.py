@@ -16,7 +16,8 @@ from tutor.exact.tidy import Scaled, is_zero, sign_of, tidy
 from tutor.exact.vectors import matvec
 from tutor.kernels import Kernel
 from tutor.steps import Check, Step, StepData
-from tutor.recipes.eigenpairs import CharPolyHand, EigenRow, Separation, char_poly_hand, eigen_rows, separation, sign_note
+from tutor.recipes.eigenpairs import (CharPolyHand, CrossRoute, EigenRow, Separation, char_poly_hand, cross_route, eigen_rows,
+                                     separation, sign_note)
 from tutor.recipes.symmetry import SymmetryRow
 
 
@@ -183,6 +184,7 @@ class EigenvectorsData(StepData, kind="eigenvectors"):
     written_out: bool = True  # every K̂w written out: "so η₁ = 8, …" reads the eigenvalues off them
     long: bool = False  # some vector too long for one unbreakable atom (long_vectors)
     by_symmetry: bool = False  # each w and K̂w are in the eigenvalues' step before: only the unit vectors here
+    cross: CrossRoute | None = None  # how w₁ and w₂ are found by hand when K̂ has no symmetry to use (3 × 3)
 
 
 def _product(row: EigenRow) -> Scaled:
@@ -203,7 +205,8 @@ def eigenvectors_step(Khat: sp.ImmutableMatrix, spec: Spectrum, *, by_symmetry: 
         result=tuple(p.unit for p in spec.pairs),
         data=EigenvectorsData(rows, any(p.multiplicity > 1 for p in spec.pairs), products,
                               all(p.scalar == 1 for p in products),
-                              long_vectors(*products, *(r.unit for r in rows)), by_symmetry),
+                              long_vectors(*products, *(r.unit for r in rows)), by_symmetry,
+                              None if by_symmetry else cross_route(Khat, rows)),
         checks=checks,
         note=sign_note(spec, "eigenvector", budget=False),  # the eigenvalues' step says why roots are named
     )
@@ -293,6 +296,7 @@ class CoordinatesRow:
     product: tuple[sp.Expr, ...]  # K̂ w, w the eigenvector as found
     written: Scaled  # a, as the brief level writes it
     via_product: bool = True  # the brief line shows c's scalar × K̂w (rational entries, the notes' ¼(8, −8, 0)ᵀ)
+    product_is_written: bool = False  # that scalar × K̂w is already a as written: "= …" would repeat it
 
 
 @dataclass(frozen=True)
@@ -317,7 +321,9 @@ def coordinates_step(Khat: sp.ImmutableMatrix, comps: tuple[Component, ...], *, 
     rows = []
     for c in comps:
         product = matvec(Khat, c.found)
-        rows.append(CoordinatesRow(c, product, _written(c.coordinate), all(x.is_Rational for x in product)))
+        written = _written(c.coordinate)
+        rows.append(CoordinatesRow(c, product, written, all(x.is_Rational for x in product),
+                                   written.scalar == c.coefficient.scalar and tuple(written.entries) == product))
     return Step(
         key="coordinates",
         kind="coordinates",
@@ -408,6 +414,7 @@ class RecipeChecksData(StepData, kind="recipe_checks"):
     all_kept: bool
     exact_points: bool = False  # every a_ij² rational (and several components): the sums written term by term
     kept_variance: sp.Expr = sp.S.Zero  # Σ λ_i over the kept components (less than the total when some are dropped)
+    kept_share: sp.Expr = sp.S.One  # kept_variance / total_variance: "sum to 7/16, 14/17 of it"
 
 
 def recipe_checks_step(Khat: sp.ImmutableMatrix, comps, every) -> Step:
@@ -442,7 +449,7 @@ def recipe_checks_step(Khat: sp.ImmutableMatrix, comps, every) -> Step:
         formula=r"\tfrac1n \|\mathbf a_i\|^2 = \lambda_i",
         data=RecipeChecksData(tuple(rows), tuple(point_rows), trace_mean, n, total_var, all_kept,
                               len(comps) > 1 and all(x.is_Rational for r in point_rows for x in r.squares),
-                              kept_var),
+                              kept_var, tidy(kept_var / total_var) if total_var != 0 else sp.S.One),
         checks=tuple(checks) + (Check(r"\textstyle\sum_i \lambda_i = \tfrac1n \operatorname{tr} \hat{\mathbf K}",
                                       is_zero(total_var - trace_mean)),),
     )
