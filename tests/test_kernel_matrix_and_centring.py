@@ -1,12 +1,14 @@
 """Topics kernel-matrix and centring: the two recipe cards on their own."""
 
+import re
+
 import numpy as np
 import pytest
 import sympy as sp
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tutor import solve
+from tutor import render, solve
 
 from .conftest import PROBLEMS, solve_yaml
 
@@ -101,3 +103,23 @@ def test_g_is_defined_before_the_squared_distances_use_it(detail, fmt):
     text = render(solve(str(PROBLEMS / "kernel-matrix" / "rbf-card-distances.yaml")), fmt, detail)
     assert "G = X^T X" in text
     assert text.index("G = X^T X") < text.index("G_{ii} + G_{jj}")
+
+
+def test_the_centring_answer_says_the_rows_sum_to_zero_and_h_is_defined_where_used():
+    md = render(solve(str(PROBLEMS / "centring" / "quadratic-three-points.yaml")), "md", "brief")
+    answers = md[md.index("### Final answers"):]
+    assert "every row sums to $0$ ✓" in answers  # the part asks to check it
+    assert r"$\hat{\mathbf K} = \mathbf H \mathbf K \mathbf H$ with $\mathbf H = \mathbf I - \tfrac1n \mathbf 1\mathbf 1^T$" in md
+
+
+def test_the_feature_mean_statement_is_true_for_every_kernel():
+    # "cannot be written down" was false for the linear kernel, whose mean is the points' own mean
+    for name in ("given-kernel-matrix", "quadratic-three-points", "rbf-three-points"):
+        md = render(solve(str(PROBLEMS / "feature-mean" / f"{name}.yaml")), "md", "brief")
+        assert "cannot be written down" not in md and "from the kernel alone" in md
+
+
+def test_the_dfs_comparison_answer_stays_in_its_sentence():
+    # a bold 2 at the head of a line was taken for a step heading in LaTeX and set after a paragraph break
+    tex = render(solve(str(PROBLEMS / "dfs-code" / "compare-two.yaml")), "tex", "brief")
+    assert re.search(r"so code [12], the (first|second), is the smaller", tex)

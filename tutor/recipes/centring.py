@@ -114,7 +114,7 @@ def centred_step(K: sp.ImmutableMatrix, row_means, grand_mean, *, worked: bool =
         result=Khat,
         data=CentredKernelData(entries, grand_mean, n, row_sums(Khat), equal,
                                entries[1] if worked and n > 1 else None),  # (1, 2): the first off the diagonal
-        checks=centred_checks(Khat) + (Check(r"\hat{\mathbf K} = \mathbf H \mathbf K \mathbf H",
+        checks=centred_checks(Khat) + (Check(r"\hat{\mathbf K} = \mathbf H \mathbf K \mathbf H \text{ with } \mathbf H = \mathbf I - \tfrac1n \mathbf 1\mathbf 1^T",
                                               all(is_zero(a - b) for a, b in zip(Khat, hkh))),),
     )
 

@@ -125,7 +125,8 @@ def mean_norm_step(K: sp.ImmutableMatrix) -> Step:
         formula=r"\|\boldsymbol\mu_\phi\|^2 = \frac{1}{n^2}\mathbf 1^T \mathbf K \mathbf 1",
         result=value,
         data=MeanNormData(total, n),
-        note="The mean of the mapped points cannot be written down, but its length can: average all entries of K.",
+        note=("The mean of the mapped points is never formed (an RBF kernel's has infinitely many coordinates): "
+              "its squared length is the average of all the entries of K."),
     )
 
 
