@@ -44,7 +44,9 @@ def test_pca_brief_reads_like_the_recipe():
     assert r"$\bar{\mathbf x} = \tfrac{1}{4}{(6, 6)}^T = {(\frac{3}{2}, \frac{3}{2})}^T$" in text
     # the eigenvalues add up to tr S, with the sum written out
     assert r"$2 + \frac{1}{2} = \frac{5}{2} = \frac{5}{4} + \frac{5}{4} = \operatorname{tr} S$" in text
-    assert r"$S{(1, -1)}^T = {(2, -2)}^T$" in text  # S w beside w: the eigenvector check, once
+    # w found by hand (orthogonal to the rows of S − λI), then S w beside w: the eigenvector check, once
+    assert r"$\mathbf w_1$ is orthogonal to the rows of $S - 2\,I$, multiples of $(1, 1)$: ${(1, -1)}^T$" in text
+    assert r"$S{(1, -1)}^T = {(2, -2)}^T = 2\,\mathbf w_1$" in text
     assert r"PC 1 separates $\mathbf x_1$, $\mathbf x_3$ from $\mathbf x_2$, $\mathbf x_4$." in text
     assert "is fixed only up to sign" in text
     assert r"The dropped component carries $20\%$ of the variance." in text  # as a person writes it (issue 31)

@@ -123,8 +123,8 @@ def test_with_no_symmetry_a_three_by_three_finds_w1_and_w2_by_cross_products():
     md = render(_kernel_pca(SKEW), "md", "brief")
     start = md.index("Unit eigenvectors.**")
     step = md[start:md.index("Variances in feature space", start)]
-    assert (r"$\mathbf w_1$ is orthogonal to the rows of $\hat{\mathbf K} - 42\,\mathbf I$: "
-            r"${(-16, -18, -8)}^T \times {(-18, -22, -2)}^T = {(-140, 112, 28)}^T = -28\,{(5, -4, -1)}^T$") in step
+    assert (r"$\mathbf w_1$ is orthogonal to the rows of $\hat{\mathbf K} - 42\,\mathbf I$, multiples of $(8, 9, 4)$ "
+            r"and $(9, 11, 1)$: $(8, 9, 4) \times (9, 11, 1) = {(-35, 28, 7)}^T = -7\,{(5, -4, -1)}^T$") in step
     assert r"${(5, -4, -1)}^T \times {(1, 1, 1)}^T = {(-3, -6, 9)}^T = -3\,{(1, 2, -3)}^T$" in step
     assert r"\hat{\mathbf K}{(5, -4, -1)}^T = {(210, -168, -42)}^T" in step and "so $\\eta_1" not in step
 
@@ -139,19 +139,27 @@ def test_every_generated_kernel_pca_problem_finds_its_eigenvectors_by_a_hand_rou
         assert "Swapping" in md or "orthogonal to the rows" in md, (difficulty, seed)
 
 
-def test_cross_products_are_the_found_vectors_up_to_their_factor():
+def test_each_hand_route_vector_is_orthogonal_to_what_it_says_and_a_multiple_of_w():
     from tutor.exact.eigen import spectrum
-    from tutor.recipes.eigenpairs import cross_route, eigen_rows
-    rows, _ = eigen_rows(SKEW, spectrum(SKEW), matrix="K", value="e", vector="v")
-    route = cross_route(SKEW, rows)
-    shifted = SKEW - route.eta * sp.eye(3)
-    assert all(sum(a * b for a, b in zip(route.cross, shifted.row(i))) == 0 for i in range(3))
-    assert tuple(route.factor * x for x in rows[0].found) == route.cross
-    assert tuple(route.second_factor * x for x in rows[1].found) == route.second
-    # a repeated eigenvalue has no single direction to cross out: no route
-    equilateral = sp.ImmutableMatrix([[2, -1, -1], [-1, 2, -1], [-1, -1, 2]])
-    assert cross_route(equilateral, eigen_rows(equilateral, spectrum(equilateral), matrix="K", value="e",
-                                               vector="v")[0]) is None
+    from tutor.recipes.eigenpairs import eigen_rows, hand_route
+
+    def route(M):
+        rows = eigen_rows(M, spectrum(M), matrix="M", value="e", vector="v")[0]
+        return rows, hand_route(M, rows, centred=M == SKEW)
+
+    plain = sp.ImmutableMatrix([[35, 30], [30, sp.Rational(105, 2)]])  # λ = 75, 25/2: a PCA covariance
+    diagonal3 = sp.ImmutableMatrix([[2, 1, 0], [1, 2, 0], [0, 0, 5]])  # λ = 5, 3, 1: no 𝟏 among them
+    for M in (SKEW, plain, diagonal3):
+        rows, r = route(M)
+        assert r is not None and r.ones == (M == SKEW)
+        for line in r.lines:
+            assert tuple(line.factor * x for x in rows[line.index - 1].found) == line.vector
+            for row in line.rows:  # orthogonal to the rows of M − ηI …
+                assert sum(a * b for a, b in zip(line.vector, row)) == 0
+            for k in line.against:  # … or to the w found before it
+                assert sum(a * b for a, b in zip(line.vector, rows[k - 1].found)) == 0
+    # a repeated eigenvalue has no single direction to find this way: no route
+    assert route(sp.ImmutableMatrix([[2, -1, -1], [-1, 2, -1], [-1, -1, 2]]))[1] is None
 
 
 @pytest.mark.parametrize("seed", range(1, 6))

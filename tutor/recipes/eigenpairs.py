@@ -12,7 +12,7 @@ import sympy as sp
 
 from ..exact.eigen import ETA, Spectrum
 from ..exact.implicit import IMPLICIT, EigenvectorEntry
-from ..exact.tidy import Scaled, count_ops, is_zero, sign_of, tidy
+from ..exact.tidy import Scaled, count_ops, is_zero, primitive, sign_of, tidy
 from ..exact.vectors import matvec
 from ..steps import Check
 
@@ -74,16 +74,27 @@ def eigen_rows(M: sp.ImmutableMatrix, spec: Spectrum, *, matrix: str, value: str
 
 
 @dataclass(frozen=True)
-class CrossRoute:
-    """The 3 × 3 hand route with no symmetry to use: w₁ is orthogonal to the rows of M − η₁I, so it is the
-    cross product of two of them; w₂ is orthogonal to w₁ and to the known w₃ (K̂1 = 0), so it is w₁ × w₃."""
+class RouteLine:
+    """How one w is found by hand: orthogonal to the rows of M − ηI (one row of a 2 × 2, the cross product of
+    two rows of a 3 × 3), or orthogonal to the w already found (the cross product of two, or the
+    perpendicular of one in the plane)."""
 
-    eta: sp.Expr  # η₁
-    rows: tuple[tuple[sp.Expr, ...], tuple[sp.Expr, ...]]  # the two rows of M − η₁I crossed
-    cross: tuple[sp.Expr, ...]  # their cross product, = factor · w₁
-    factor: sp.Expr
-    second: tuple[sp.Expr, ...]  # w₁ × w₃, = second_factor · w₂
-    second_factor: sp.Expr
+    index: int  # which w_i (1-based)
+    vector: tuple[sp.Expr, ...]  # what the hand computes: the perpendicular or the cross product
+    factor: sp.Expr  # vector = factor · w_i as found
+    eta: sp.Expr | None = None  # the eigenvalue whose M − ηI rows are used; None: orthogonal to earlier w
+    rows: tuple[tuple[sp.Expr, ...], ...] = ()  # those rows, each as its smallest whole multiple (one for a 2 × 2,
+    # two crossed for a 3 × 3)
+    against: tuple[int, ...] = ()  # otherwise the indices of the w it is orthogonal to
+
+
+@dataclass(frozen=True)
+class HandRoute:
+    """The eigenvectors of a small matrix with no symmetry to use, as a student finds them: a rational
+    2 × 2 or 3 × 3 with simple rational eigenvalues. ``ones``: the last w is 𝟏 (M𝟏 = 0, centred data)."""
+
+    lines: tuple[RouteLine, ...]
+    ones: bool = False
 
 
 def _cross(a, b) -> tuple[sp.Expr, ...]:
@@ -91,7 +102,7 @@ def _cross(a, b) -> tuple[sp.Expr, ...]:
 
 
 def _multiple(v, w) -> sp.Expr | None:
-    """c with v = c·w, or None when v is not a multiple of w."""
+    """c with v = c·w, or None when v is not a non-zero multiple of w."""
     k = next((i for i, x in enumerate(w) if x != 0), None)
     if k is None:
         return None
@@ -99,29 +110,58 @@ def _multiple(v, w) -> sp.Expr | None:
     return c if c != 0 and all(a == c * b for a, b in zip(v, w)) else None
 
 
-def cross_route(M: sp.ImmutableMatrix, rows: tuple[EigenRow, ...]) -> CrossRoute | None:
-    """The cross-product route when M is a rational 3 × 3 with three simple rational eigenvalues, the last 0
-    with eigenvector (1, 1, 1) (centred data), else None."""
-    if M.shape != (3, 3) or len(rows) != 3 or not all(x.is_Rational for x in M):
+def _whole(row) -> tuple[sp.Expr, ...]:
+    """A row of M − ηI as a student crosses it: its smallest whole multiple, (−16/5, 16/5, 16/5) as (−1, 1, 1)."""
+    return primitive(row)[1] if any(x != 0 for x in row) else tuple(row)
+
+
+def _perpendicular(v) -> tuple[sp.Expr, ...]:
+    """The vector at a right angle to v = (a, b) in the plane, (−b, a) or (b, −a): the one leading positive."""
+    p = (-v[1], v[0])
+    return p if sign_of(next(x for x in p if x != 0)) > 0 else (v[1], -v[0])
+
+
+def _from_rows(M, row: EigenRow) -> RouteLine | None:
+    """w orthogonal to the rows of M − ηI: the perpendicular of a row (2 × 2), or two rows' cross product."""
+    n = M.rows
+    shifted = [_whole([M[i, j] - (row.eta if i == j else 0) for j in range(n)]) for i in range(n)]
+    if n == 2:
+        for r in shifted:
+            if any(x != 0 for x in r):
+                factor = _multiple(_perpendicular(r), row.found)
+                if factor is not None:
+                    return RouteLine(row.index, _perpendicular(r), factor, row.eta, (r,))
         return None
-    first, second, last = rows
-    if any(r.multiplicity != 1 or not r.eta.is_Rational for r in rows) or last.eta != 0:
-        return None
-    if not all(x.is_Rational for r in rows for x in r.found) or len(set(last.found)) != 1:
-        return None
-    shifted = [[M[i, j] - (first.eta if i == j else 0) for j in range(3)] for i in range(3)]
     for i, j in ((0, 1), (0, 2), (1, 2)):
         cross = _cross(shifted[i], shifted[j])
-        factor = _multiple(cross, first.found)
+        factor = _multiple(cross, row.found)
         if factor is not None:
-            break
+            return RouteLine(row.index, cross, factor, row.eta, (shifted[i], shifted[j]))
+    return None
+
+
+def _orthogonal(row: EigenRow, *others: EigenRow) -> RouteLine | None:
+    vector = _perpendicular(others[0].found) if len(others) == 1 else _cross(others[0].found, others[1].found)
+    factor = _multiple(vector, row.found)
+    return None if factor is None else RouteLine(row.index, vector, factor, against=tuple(o.index for o in others))
+
+
+def hand_route(M: sp.ImmutableMatrix, rows: tuple[EigenRow, ...], *, centred: bool = False) -> HandRoute | None:
+    """The hand route when M is a rational 2 × 2 or 3 × 3 whose eigenvalues are rational and simple, else None.
+    A centred 3 × 3 (K̂, B: M𝟏 = 0, said in the eigenvalues' step) crosses the rows for w₁ alone: w₂ ⟂ w₁, 𝟏."""
+    n = M.rows
+    if n not in (2, 3) or len(rows) != n or not all(x.is_Rational for x in M):
+        return None
+    if any(r.multiplicity != 1 or not r.eta.is_Rational or not all(x.is_Rational for x in r.found) for r in rows):
+        return None
+    ones = centred and n == 3 and rows[-1].eta == 0 and len(set(rows[-1].found)) == 1
+    if n == 2:
+        lines = (_from_rows(M, rows[0]), _orthogonal(rows[1], rows[0]))
+    elif ones:
+        lines = (_from_rows(M, rows[0]), _orthogonal(rows[1], rows[0], rows[2]))
     else:
-        return None
-    along = _cross(first.found, last.found)
-    second_factor = _multiple(along, second.found)
-    if second_factor is None:
-        return None
-    return CrossRoute(first.eta, (tuple(shifted[i]), tuple(shifted[j])), cross, factor, along, second_factor)
+        lines = (_from_rows(M, rows[0]), _from_rows(M, rows[1]), _orthogonal(rows[2], rows[0], rows[1]))
+    return None if None in lines else HandRoute(lines, ones)
 
 
 def _defined(M, pair) -> bool:

@@ -12,7 +12,8 @@ from ..exact.implicit import IMPLICIT
 from ..exact.tidy import Scaled, as_expr, count_ops, is_zero, primitive, sign_of, tidy
 from ..exact.vectors import combine, matvec, transpose_matvec
 from ..steps import Check, Step, StepData
-from .eigenpairs import CharPolyHand, EigenRow, Separation, char_poly_hand, eigen_rows, separation, sign_note
+from .eigenpairs import (CharPolyHand, EigenRow, HandRoute, Separation, char_poly_hand, eigen_rows, hand_route, separation,
+                         sign_note)
 
 
 @dataclass(frozen=True)
@@ -260,6 +261,7 @@ class PcaEigenvectorsData(StepData, kind="pca_eigenvectors"):
     rows: tuple[EigenRow, ...]
     decimals: bool = False  # the eigenvalues are named roots: the unit vectors are shown as decimals
     general: tuple[sp.Expr, ...] = ()  # then, when one formula in λ gives every w_i: that formula
+    route: HandRoute | None = None  # how each w is found by hand (a rational 2 × 2 or 3 × 3, simple λ)
 
 
 _LAMBDA_I = sp.Symbol("lambda_i")  # prints \lambda_{i}
@@ -303,7 +305,8 @@ def pca_eigen_steps(S: sp.ImmutableMatrix, spec) -> tuple[Step, Step]:
     vectors = Step(key="eigenvectors", kind="pca_eigenvectors", title="Principal directions",
                    formula=r"(S - \lambda_i I)\,\mathbf w_i = \mathbf 0, \qquad \mathbf u_i = \frac{\mathbf w_i}{\|\mathbf w_i\|}",
                    result=tuple(p.unit for p in spec.pairs),
-                   data=PcaEigenvectorsData(rows, named, _general(rows) if named else ()), checks=checks,
+                   data=PcaEigenvectorsData(rows, named, _general(rows) if named else (),
+                                            None if named else hand_route(S, rows)), checks=checks,
                    note=sign_note(spec, "direction"))
     return eigenvalues, vectors
 

@@ -16,7 +16,7 @@ from tutor.exact.tidy import Scaled, is_zero, sign_of, tidy
 from tutor.exact.vectors import matvec
 from tutor.kernels import Kernel
 from tutor.steps import Check, Step, StepData
-from tutor.recipes.eigenpairs import (CharPolyHand, CrossRoute, EigenRow, Separation, char_poly_hand, cross_route, eigen_rows,
+from tutor.recipes.eigenpairs import (CharPolyHand, EigenRow, HandRoute, Separation, char_poly_hand, eigen_rows, hand_route,
                                      separation, sign_note)
 from tutor.recipes.symmetry import SymmetryRow
 
@@ -184,7 +184,7 @@ class EigenvectorsData(StepData, kind="eigenvectors"):
     written_out: bool = True  # every K̂w written out: "so η₁ = 8, …" reads the eigenvalues off them
     long: bool = False  # some vector too long for one unbreakable atom (long_vectors)
     by_symmetry: bool = False  # each w and K̂w are in the eigenvalues' step before: only the unit vectors here
-    cross: CrossRoute | None = None  # how w₁ and w₂ are found by hand when K̂ has no symmetry to use (3 × 3)
+    route: HandRoute | None = None  # how each w is found by hand when K̂ has no symmetry to use (3 × 3)
 
 
 def _product(row: EigenRow) -> Scaled:
@@ -206,7 +206,7 @@ def eigenvectors_step(Khat: sp.ImmutableMatrix, spec: Spectrum, *, by_symmetry: 
         data=EigenvectorsData(rows, any(p.multiplicity > 1 for p in spec.pairs), products,
                               all(p.scalar == 1 for p in products),
                               long_vectors(*products, *(r.unit for r in rows)), by_symmetry,
-                              None if by_symmetry else cross_route(Khat, rows)),
+                              None if by_symmetry else hand_route(Khat, rows, centred=True)),
         checks=checks,
         note=sign_note(spec, "eigenvector", budget=False),  # the eigenvalues' step says why roots are named
     )
