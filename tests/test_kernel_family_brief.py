@@ -156,3 +156,14 @@ def test_feature_mean_with_an_irrational_kernel_fits_the_line(tmp_path):
     tex = render(solve(str(Path(__file__).parent / "data" / "wide" / "feature-mean-hard-5.yaml")), "tex", "brief")
     assert r"\|\boldsymbol\mu_\phi\|^2 = " in tex
     assert "Overfull" not in _compile(tex, tmp_path)
+
+
+def test_a_new_point_shows_what_its_kernel_row_comes_from_and_each_projection_product():
+    solution = solve(str(PROBLEMS / "kernel-pca" / "polynomial-new-point.yaml"))
+    md = render(solution, "md", "brief")
+    assert (r"for $\mathbf x = {(1, 0)}^T$: $\mathbf x_j^T \mathbf x = 1, -1, 0$, so $\mathbf k = {(4, 0, 1)}^T$, "
+            r"$\bar k = \frac1n \sum_j k_j = \frac{5}{3}$") in md
+    assert r"$y_1 = \mathbf c_1^T \tilde{\mathbf k} = \frac{1}{4}\,\cdot 4 = 1$" in md
+    data = next(s.data for s in solution.steps if s.key == "new_coordinates")
+    for row in data.rows:  # the scale times w·k̃ is the coordinate
+        assert all(sp.simplify(s * p - y) == 0 for s, p, y in zip(data.scales, row.products, row.coords))

@@ -462,6 +462,10 @@ class NewPointRow:
     mean: sp.Expr  # k̄
     centred: tuple[sp.Expr, ...]  # k̃
     coords: tuple[sp.Expr, ...]  # y_i(x), one per component
+    # what the kernel is a function of, per training point: ‖x_j − x‖² for an RBF kernel, x_jᵀx otherwise
+    # (None when K is given without points)
+    inner: tuple[sp.Expr, ...] | None = None
+    products: tuple[sp.Expr, ...] = ()  # w_iᵀk̃ per component, w_i as found: y_i = (c_i's scale)·w_iᵀk̃
 
 
 @dataclass(frozen=True)
@@ -470,6 +474,8 @@ class NewCoordinatesData(StepData, kind="new_coordinates"):
     rows: tuple[NewPointRow, ...]
     grand_mean: sp.Expr
     row_means: tuple[sp.Expr, ...]
+    rbf: bool = False  # the kernel row comes from squared distances (else from dot products)
+    scales: tuple[sp.Expr, ...] = ()  # each component's c_i = scale · w_i
 
 
 def new_points_step(points, kernel: Kernel, new_points, row_means, grand_mean, comps) -> Step:
@@ -480,7 +486,12 @@ def new_points_step(points, kernel: Kernel, new_points, row_means, grand_mean, c
         mean_k = tidy(sum(k) / len(k))
         centred = tuple(tidy(ki - mean_k - r + grand_mean) for ki, r in zip(k, row_means))
         coords = tuple(tidy(sum(ci * kt for ci, kt in zip(c.coefficient.value, centred))) for c in comps)
-        rows.append(NewPointRow(tuple(x), k, mean_k, centred, coords))
+        if kernel.name == "rbf":
+            inner = tuple(tidy(sum((a - b) ** 2 for a, b in zip(p, x))) for p in points)
+        else:
+            inner = tuple(tidy(sum(a * b for a, b in zip(p, x))) for p in points)
+        products = tuple(tidy(sum(wi * kt for wi, kt in zip(c.coefficient.entries, centred))) for c in comps)
+        rows.append(NewPointRow(tuple(x), k, mean_k, centred, coords, inner, products))
         results.append(coords)
     return Step(
         key="new_coordinates",
@@ -489,7 +500,8 @@ def new_points_step(points, kernel: Kernel, new_points, row_means, grand_mean, c
         formula=r"y_i(\mathbf x) = \mathbf c_i^T \tilde{\mathbf k}(\mathbf x), \quad "
                 r"\tilde k_j = K(\mathbf x_j, \mathbf x) - \bar k - \bar r_j + \bar g",
         result=tuple(results),
-        data=NewCoordinatesData(tuple(rows), grand_mean, tuple(row_means)),
+        data=NewCoordinatesData(tuple(rows), grand_mean, tuple(row_means), kernel.name == "rbf",
+                                tuple(c.coefficient.scalar for c in comps)),
         note="The kernel row of a new point is centred with the training means, as the training rows were.",
     )
 
