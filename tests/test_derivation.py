@@ -625,17 +625,34 @@ def test_weyls_rule_in_eckart_young_is_the_inequality_the_line_uses():
     assert r"\sigma_i(\boldsymbol\Delta - \mathbf N) \ge \delta_{i+r}" in text and r"\sigma_{i+r}" not in text
 
 
-@pytest.mark.parametrize("seed", [1, 2])
-def test_a_hidden_line_says_which_blank_it_would_give_away(seed):
-    """Generated hard seeds 1 (U, W lemma) and 2 (Eckart–Young) printed a hidden line as "⋯ = ⋯"."""
-    from tutor.generators import draw_solved
+def test_a_hidden_line_says_which_blank_it_would_give_away():
+    """A problem file may blank a line a later one gives away (U, W lemma line 6, given by line 7): that line
+    is hidden and says which blank it would give away (it printed as "⋯ = ⋯")."""
+    from tutor.problem import load_problem_text
 
-    solution = draw_solved("derivation", "hard", seed)[2]
-    assert solution.problem.hidden
+    text = "topic: derivation\nderivation: uw-lemma\nblanks: [4, 6, \"reason 5\"]\n"
+    solution = solve(load_problem_text(text, "uw.yaml"))
+    assert solution.problem.hiding == {7: 2}
     block = solution.step("derivation").data.problem_block
     assert r"\cdots" not in block
-    for line, blank in solution.problem.hiding.items():
-        assert rf"\text{{(not shown: it gives blank {blank} away)}} &&\text{{({line})}}" in block
+    assert r"\text{(not shown: it gives blank 2 away)} &&\text{(7)}" in block
+
+
+@pytest.mark.parametrize("difficulty", ["easy", "medium", "hard"])
+def test_generated_derivations_hide_no_line_and_cite_letters_only_with_a_menu(difficulty):
+    # A sheet that prints "(not shown: …)" in the chain reads wrongly (Eckart–Young's line 6 then seemed part of
+    # the ≥ chain); the generator draws blanks no later line gives away. Rule letters name rules only on a
+    # sheet that lists them, i.e. when a reason is blank.
+    from tutor.generators import draw_solved
+
+    for seed in range(1, 11):
+        drawn = draw_solved("derivation", difficulty, seed)
+        assert drawn is not None
+        solution = drawn[2]
+        assert not solution.problem.hidden, (difficulty, seed)
+        menu = solution.step("derivation").data.menu
+        titles = " ".join(step.title for step in solution.steps)
+        assert bool(re.search(r"\([A-Z]\) ", titles)) == bool(menu), (difficulty, seed, titles)
 
 
 def test_titles_fit_one_line_of_the_pdf():

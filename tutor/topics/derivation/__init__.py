@@ -188,6 +188,7 @@ def solve(problem: Problem) -> Solution:
     spec = problem.spec
     rows = _rows(spec)
     one = len(problem.blanks) == 1
+    lettered = any(b.kind == "reason" for b in problem.blanks)  # the sheet lists the rules by letter
     steps = []
     for i, (key, blank) in enumerate(zip(problem.keys, problem.blanks), start=1):
         row, line = rows[blank.number - 1], spec.lines[blank.number - 1]
@@ -196,12 +197,12 @@ def solve(problem: Problem) -> Solution:
         data = BlankData(number=i, line=blank.number, kind=blank.kind)
         if blank.kind == "line":
             parsed = verify.parsed_lines(spec.name)[blank.number - 1]
-            title = f"{name}, line {blank.number}, by {_reason_text(spec, line.rule)}"
+            title = f"{name}, line {blank.number}, by {_reason_text(spec, line.rule, lettered)}"
             steps.append(Step(key, "deriv_blank", title, row.statement, Expression(parsed.rhs, spec.table), data,
                               (check,), line.note))
         else:
             rule = spec.rule(line.rule)
-            title = f"{name}, the reason for line {blank.number}: {_reason_text(spec, line.rule)}"
+            title = f"{name}, the reason for line {blank.number}: {_reason_text(spec, line.rule, lettered)}"
             steps.append(Step(key, "deriv_blank", title, row.statement,
                               Reason(rule.key, spec.letter(rule.key), rule.text), data, (check,), line.note))
     count = rows[0].instances
@@ -217,8 +218,9 @@ def solve(problem: Problem) -> Solution:
     return Solution(NAME, problem.title, problem, tuple(steps), tuple(ANSWER_KEYS), (spec.conclusion,))
 
 
-def _reason_text(spec: Derivation, key: str) -> str:
-    return f"({spec.letter(key)}) {spec.rule(key).text}"
+def _reason_text(spec: Derivation, key: str, lettered: bool = True) -> str:
+    """A rule as a blank's step names it: by its letter too when the sheet lists the rules by letter."""
+    return f"({spec.letter(key)}) {spec.rule(key).text}" if lettered else spec.rule(key).text
 
 
 def _rows(spec: Derivation) -> list[Row]:

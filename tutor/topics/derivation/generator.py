@@ -15,8 +15,8 @@ RULES = {
               "by nΦᵀ, XH = X, the eigenvalue λ/n of Σ), or the reason for one line, chosen from the derivation's "
               "list of rules or written out.",
     "hard": "Three blanks: two lines and the reason for a third, the two lines often in a row (the second is "
-            "judged from the student's own first line: follow-through); a line that would give a blank away is "
-            "hidden.",
+            "judged from the student's own first line: follow-through); no line after a blank gives it away, so "
+            "every other line is shown.",
 }
 
 
@@ -45,8 +45,8 @@ def make(rng, difficulty):
                  if levels[k] in ("easy", "medium") and not _followed(spec, k) and not _repeats(spec, k)]
         return {"title": spec.title, "derivation": name, "blanks": [rng.choice(lines)]} if lines else None
     if difficulty == "medium":
-        if rng.random() < 0.5:
-            lines = [k for k in levels if levels[k] == "hard"]
+        lines = [k for k in levels if levels[k] == "hard" and not _followed(spec, k) and not _repeats(spec, k)]
+        if lines and rng.random() < 0.5:  # (a key step some later line would give away is asked as a reason)
             return {"title": spec.title, "derivation": name, "blanks": [rng.choice(lines)]}
         reasons = [k for k in range(2, count + 1) if levels[k] in ("medium", "hard")]
         return {"title": spec.title, "derivation": name, "blanks": [f"reason {rng.choice(reasons)}"]}
@@ -57,6 +57,8 @@ def make(rng, difficulty):
     else:
         second = rng.choice([k for k in lines if k != first] or [k for k in levels if k != first])
     blanks = sorted((first, second))
+    if any(_followed(spec, k) and k + 1 not in blanks or _repeats(spec, k) for k in blanks):
+        return None  # a later line would give a blank away: the sheet would have to hide it, so draw again
     reasons = [k for k in levels if k not in blanks and levels[k] in ("medium", "hard")]
     blanks.append(f"reason {rng.choice(reasons or [k for k in levels if k not in blanks])}")
     return {"title": spec.title, "derivation": name, "blanks": blanks}
