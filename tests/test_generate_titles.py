@@ -65,3 +65,9 @@ def test_a_generated_amortised_problem_is_never_a_bundled_one(difficulty):
     for generated, loaded, _ in drawn_problems("amortised", difficulty, range(1, 51)):
         p = loaded.problem
         assert (p.n, p.start, p.growth, p.potential_text) not in bundled, generated.data
+
+
+def test_hard_amortised_never_repeats_a_medium_problem():
+    medium = {generated.key for generated, _, _ in drawn_problems("amortised", "medium", range(1, 51))}
+    hard = {generated.key for generated, _, _ in drawn_problems("amortised", "hard", range(1, 51))}
+    assert not medium & hard

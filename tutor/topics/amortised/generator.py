@@ -20,7 +20,8 @@ RULES = {
               "matching potential (g·n − m)/(g − 1): constant amortised costs (3 or 5/2), and the checks "
               "Φ(h₀) = 0 and Φ ≥ 0, which fail or hold with the start.",
     "hard": "12 insertions, a start length from 0 to 3, growth 2, 3 or 4, and a potential that may not fit "
-            "(2n − m with tripling, n, or Φ(h₀) ≠ 0): the failing check to find and explain.",
+            "(2n − m with tripling, n, or Φ(h₀) ≠ 0), never one of medium's problems: the failing check to find "
+            "and explain.",
 }
 
 
@@ -43,6 +44,9 @@ def make(rng, difficulty):
         data["potential"] = rng.choice((MATCHED[data["growth"]], *OTHER))
     if (data["n"], data["start"], data["growth"], data["potential"]) in BUNDLED:
         return None
+    if difficulty == "hard" and data["potential"] == MATCHED[data["growth"]] and data["start"] in (1, 2) \
+            and data["growth"] in (2, 3):
+        return None  # a medium problem (matched potential, start 1 or 2, growth 2 or 3) with n = 12
     data["title"] = title(data, matched=data["potential"] == MATCHED[data["growth"]])
     return data
 
