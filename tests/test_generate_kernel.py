@@ -100,21 +100,39 @@ def test_kernel_matrix_hard_rbf_values_powers_of_one_half():
         assert all(power_of(k, 2) for k in values(solution, "kernel")), generated.data
 
 
-def test_feature_space_hard_kernel_value_power_of_two_and_card_root_allowed():
+def test_feature_space_hard_is_more_work_than_medium_never_uglier_numbers():
+    # hard was an RBF kernel with norms 1 and K(x, y) a power of ½: less to compute than medium's (c + xᵀy)²
+    medium = drawn("feature-space", "medium")
     for generated, _, solution in drawn("feature-space", "hard"):
+        assert generated.data["kernel"]["name"] == "polynomial" and generated.data["kernel"]["offset"] in (1, 2)
+        assert all(len(p) == 3 for p in generated.data["points"]), generated.data  # three-term dot products
+        assert all(x.is_Integer for x in values(solution, "kernel_values", "distance_sq")), generated.data
+        assert values(solution, "cosine")[0].is_Rational, generated.data
+        assert not violations(solution, "hard")  # no root of a root (the card's √(2 − √2) is gone)
+    # the same kind of numbers as medium, no larger: the extra work is the third coordinate
+    largest = max(max(values(s, "kernel_values")) for _, _, s in drawn("feature-space", "hard"))
+    assert largest <= max(max(values(s, "kernel_values")) for _, _, s in medium)
+
+
+def test_feature_space_easy_rbf_has_no_root_of_a_root():
+    rbf = [(g, s) for g, _, s in drawn("feature-space", "easy") if g.data["kernel"]["name"] == "rbf"]
+    assert rbf, "no easy seed drew the RBF kernel"
+    for generated, solution in rbf:
         kxx, kyy, kxy = solution.answers["kernel_values"]
-        assert kxx == kyy == 1 and power_of(kxy, 2), generated.data
-        assert not violations(solution, "hard", frozenset({"distance_sq"}))
+        assert kxx == kyy == 1 and kxy in (sp.Rational(1, 2), sp.Rational(1, 4)), generated.data
 
 
 @pytest.mark.parametrize("difficulty", generators.DIFFICULTIES)
 def test_rbf_gamma_values_powers_of_the_similarity(difficulty):
+    from tutor.topics.rbf_gamma.generator import COUNT, PARTS
+
     for generated, _, solution in drawn("rbf-gamma", difficulty):
         s = solution.problem.similarity
         assert all(power_of(k, s) for k in values(solution, "kernel_values")), generated.data
         if difficulty == "easy":
             assert all(k.is_Rational for k in values(solution, "kernel_values"))
-        assert len(generated.data["distances"]) == {"easy": 3, "medium": 4, "hard": 5}[difficulty]
+        kind = next(k for k, parts in PARTS.items() if parts == generated.data.get("parts"))
+        assert len(generated.data["distances"]) == COUNT[kind][difficulty], generated.data
 
 
 def test_pca_feature_map_hard_spectra_as_medium_allows_with_one_zero_after_the_map():

@@ -1,6 +1,6 @@
 """Generated problems with variety and a bounded hand effort (issue 30, item 5): over seeds 1–20, each
-difficulty of kernel-pca, pca, svd and mds draws several structures, svd and mds never repeat a spectrum,
-pca-gram and hard kernel PCA take several, no two points are the same, hard MDS takes the trace route,
+difficulty of kernel-pca, pca, svd, mds and rbf-gamma draws several structures, svd and mds never repeat a
+spectrum, pca-gram and hard kernel PCA take several, no two points are the same, hard MDS takes the trace route,
 no two parts of a kernel-matrix problem ask for one value, and hard kernel PCA and hard centring keep
 every printed denominator small.
 The full sweep with the table is ``tutor generate TOPIC --stress --count 20`` (tutor/generators/stress.py)."""
@@ -42,7 +42,9 @@ def test_a_pattern_is_a_vector_up_to_scale_sign_and_order():
     assert example3 == renumbered == (("eigenvectors", ((0, 1, 1), (1, 1, 1), (1, 1, 2))),)
 
 
-@pytest.mark.parametrize("topic,difficulty", [(t, d) for t in ("kernel-pca", "pca", "svd", "mds")
+# rbf-gamma: the card's three parts, γ and K only, or γ and d_φ at every multiple (what is asked and how many
+# distances are listed, so the solution path tells them apart)
+@pytest.mark.parametrize("topic,difficulty", [(t, d) for t in ("kernel-pca", "pca", "svd", "mds", "rbf-gamma")
                                               for d in generators.DIFFICULTIES])
 def test_twenty_seeds_draw_several_structures(topic, difficulty):
     problems = drawn(topic, difficulty)

@@ -6,7 +6,7 @@ down to 1/32 put K̂ in 256ths, a page of arithmetic that tests nothing a 3×3 d
 
 from fractions import Fraction
 
-from tutor.generators import draw
+from tutor.generators import draw, titles
 from tutor.generators.nice import intermediate_denominator, within_bounds
 
 MAX_DENOMINATOR = {"easy": 9, "medium": 9, "hard": 128}  # the largest denominator any step prints
@@ -22,7 +22,7 @@ RULES = {
 
 def make(rng, difficulty):
     if difficulty != "hard":
-        return draw.points_with_kernel(rng, difficulty, "Centring a kernel matrix")
+        return _titled(draw.points_with_kernel(rng, difficulty, ""))
     return draw.first_built(_hard, rng, difficulty, 20)  # one cheap draw in a few dozen is this close
 
 
@@ -37,7 +37,23 @@ def _hard(rng, difficulty):
     sums = {sum(Fraction(1, 2 ** (sum((a - b) ** 2 for a, b in zip(p, q)) // c)) for q in pts) for p in pts}
     if len(sums) == 1:
         return None
-    return {"title": "Centring a kernel matrix", "points": pts, "kernel": kernel}
+    return _titled({"title": "", "points": pts, "kernel": kernel})
+
+
+def _titled(data):
+    """The title from the drawn points and kernel, as the bundled "Centre an RBF kernel matrix (gamma = ln 2 / 4)":
+    the points when there are three in the plane, else the smallest entry of K, the fraction the work runs to."""
+    if data is None:
+        return None
+    kernel = data["kernel"]
+    if kernel["name"] != "rbf":
+        data["title"] = f"Centre {titles.kernel(kernel)} on {titles.few_points(data['points'])}"
+        return data
+    c = int(kernel["gamma"].split("/")[1]) if "/" in kernel["gamma"] else 1
+    farthest = max(draw.squared_distances(data["points"]))
+    data["title"] = (f"Centre an RBF kernel matrix with gamma = {titles.gamma(kernel['gamma'])} and entries "
+                     f"down to 1/{2 ** (farthest // c)}")
+    return data
 
 
 def nice(solution, difficulty):

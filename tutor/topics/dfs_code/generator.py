@@ -37,14 +37,47 @@ def _order(rng, labels, edges):
 
 def make(rng, difficulty):
     labels, edges = _graph(rng, difficulty)
-    data = {"title": "DFS codes", "vertices": labels, "edges": edges}
+    data = {"title": None, "vertices": labels, "edges": edges}
     if difficulty != "easy":
         data["dfs"] = _order(rng, labels, edges)
     if difficulty == "hard":
         data["compare"] = _order(rng, labels, edges)
         if data["compare"] == data["dfs"]:
             return None
+    data["title"] = title(data)
     return data
+
+
+WORDS = {0: "no", 1: "one", 2: "two", 3: "three", 4: "four"}
+
+
+def title(data) -> str:
+    """The graph's shape and the traversals asked for, as the bundled "A square with a diagonal", "Two
+    traversals of the post's graph": easy names its one cycle, medium and hard count the triangles."""
+    n, edges = len(data["vertices"]), [tuple(e[:2]) for e in data["edges"]]
+    if "dfs" not in data:
+        cycle = _cycle_length(n, edges)
+        shape = {3: "triangle with a pendant vertex", 4: "square"}.get(cycle, f"{cycle}-cycle")
+        labels = ", ".join(sorted(data["vertices"]))
+        return f"A {shape}, labels {labels}"
+    adjacent = {frozenset(e) for e in edges}
+    triangles = sum(1 for a in range(n) for b in range(a + 1, n) for c in range(b + 1, n)
+                    if {frozenset((a, b)), frozenset((b, c)), frozenset((a, c))} <= adjacent)
+    graph = f"a {n}-vertex graph with {WORDS.get(triangles, triangles)} triangle{'' if triangles == 1 else 's'}"
+    if "compare" in data:
+        return f"Two traversals, from vertices {data['dfs'][0]} and {data['compare'][0]}, of {graph}"
+    return f"A traversal from vertex {data['dfs'][0]} of {graph}"
+
+
+def _cycle_length(n, edges) -> int:
+    """The length of the one cycle of a connected graph with n edges: what is left after removing leaves."""
+    alive, live_edges = set(range(n)), set(edges)
+    while True:
+        leaves = [v for v in alive if sum(1 for e in live_edges if v in e) == 1]
+        if not leaves:
+            return len(alive)
+        alive -= set(leaves)
+        live_edges = {e for e in live_edges if e[0] in alive and e[1] in alive}
 
 
 def nice(solution, difficulty):

@@ -1,6 +1,6 @@
 """feature-map: the explicit map of a polynomial kernel, and the kernel trick on two points."""
 
-from tutor.generators import draw
+from tutor.generators import titles
 from tutor.generators.nice import within_bounds
 
 RULES = {
@@ -22,7 +22,8 @@ def make(rng, difficulty):
     dot = sum(a * b for a, b in zip(*pts))
     if pts[0] == pts[1] or dot == 0 or offset + dot == 0:
         return None
-    return {"title": "Feature map of a polynomial kernel", "degree": degree,
+    kernel = titles.kernel({"name": "polynomial", "degree": degree, "offset": offset})
+    return {"title": f"Feature map of {kernel} at {titles.points(pts)}", "degree": degree,
             "offset": offset, "points": pts}
 
 

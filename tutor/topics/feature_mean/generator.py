@@ -1,6 +1,6 @@
 """feature-mean: the mean of mapped points and each point's distance to it."""
 
-from tutor.generators import draw
+from tutor.generators import draw, titles
 from tutor.generators.nice import within_bounds
 
 RULES = {
@@ -13,7 +13,11 @@ RULES = {
 
 
 def make(rng, difficulty):
-    return draw.points_with_kernel(rng, difficulty, "The feature-space mean")
+    data = draw.points_with_kernel(rng, difficulty, "")
+    if data is not None:  # the title from the drawn data, as the bundled "Mean in feature space, quadratic kernel"
+        data["title"] = (f"Mean in feature space of {titles.few_points(data['points'])} under "
+                         f"{titles.kernel(data['kernel'])}")
+    return data
 
 
 def nice(solution, difficulty):

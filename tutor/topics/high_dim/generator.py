@@ -1,6 +1,5 @@
 """high-dim: the ball in the cube, thin shells, or random directions, for a few dimensions."""
 
-from tutor.generators import draw
 from tutor.generators.nice import within_bounds
 
 RULES = {
@@ -13,7 +12,7 @@ RULES = {
 
 
 def make(rng, difficulty):
-    data = {"title": "Data in high dimensions"}
+    data = {"title": None}
     if difficulty == "easy":
         data["dimensions"] = sorted(rng.sample(range(1, 11), 4))
     elif difficulty == "medium":
@@ -22,7 +21,19 @@ def make(rng, difficulty):
     else:
         data["dimensions"] = sorted(rng.sample(range(2, 13), 4))
         data["angle"] = rng.choice(["pi/6", "pi/4", "pi/3"])
+    data["title"] = title(data)
     return data
+
+
+def title(data) -> str:
+    """What is asked and in which dimensions, as the bundled "Random directions in 30 dimensions"."""
+    m = data["dimensions"]
+    where = f"in {', '.join(str(k) for k in m[:-1])} and {m[-1]} dimensions"
+    if "shell" in data:
+        return f"The ball in the cube and a shell of width {data['shell']} {where}"
+    if "angle" in data:
+        return f"The ball in the cube and directions within {data['angle'].replace('pi', 'π')} {where}"
+    return f"The ball in the cube {where}"
 
 
 def nice(solution, difficulty):

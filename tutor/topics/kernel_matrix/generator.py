@@ -1,6 +1,6 @@
 """kernel-matrix: a few points and a kernel, small numbers by construction."""
 
-from tutor.generators import draw
+from tutor.generators import draw, titles
 from tutor.generators.nice import within_bounds
 
 RULES = {
@@ -21,7 +21,8 @@ def make(rng, difficulty):
         kernel = draw.rbf_halving(rng, pts, halves=True) if pts else None
     if pts is None or kernel is None or (difficulty != "hard" and draw.has_zero_entries(pts, kernel)):
         return None
-    data = {"title": "Kernel matrix", "points": pts, "kernel": kernel}
+    data = {"title": f"Kernel matrix of {titles.few_points(pts)} under {titles.kernel(kernel)}", "points": pts,
+            "kernel": kernel}
     if kernel["name"] == "linear":
         # the linear kernel's K is the Gram matrix itself: asking for both printed one matrix twice
         data.update(parts=["kernel"], marks={"kernel": 2})

@@ -2,6 +2,15 @@
 
 Every listed distance is a simple multiple k·d of the given distance d, so every kernel value is a power
 of the one similarity s: K = s^(k²), as the card's K = 2^(−d²/4) at d = 1, 2, 4, 8 (k = ½, 1, 2, 4).
+
+Three structures per difficulty, each a question the card's recipe answers (γ from s at d, then K and
+d_φ at the listed distances), told apart by what is asked and which distances are listed:
+- card: γ, K and d_φ at distances below, at and beyond d, the card's (a)–(d);
+- similarities: γ and K only, at a few distances: how similar are points at other distances?
+- far: γ and d_φ at every multiple the difficulty allows, up to 3 or 4 times d: what happens to far-apart
+  points?
+The inverse questions (γ given → the distance at which K = s; two similarities → γ and a check) would need
+a recipe that starts from γ, which the topic does not have.
 """
 
 from fractions import Fraction
@@ -9,12 +18,15 @@ from fractions import Fraction
 from tutor.generators.nice import within_bounds
 
 RULES = {
-    "easy": "Similarity ½ at a whole-number distance d, and three distances that are whole multiples of d "
-            "(1 to 4 times), so every K is ½, 1/16, 1/512 or 1/65536 and each d_φ = √(2 − 2K) one square root.",
-    "medium": "Similarity 1/4, 1/9, 1/16 or e⁻¹ at an even distance d, and four distances at ½, 1, 3/2, 2 or 3 "
-              "times d: every K is a power of that similarity with at most one square root (√2 or √3) in it.",
-    "hard": "Similarity ½, ⅓, ⅕, ⅛ or 1/10 at an even distance d, and five distances at ½ to 3 times d, as on the "
-            "card: K = s^(k²) with fourth roots such as 2^(−1/4), and d_φ = √(2 − 2K) a root of a root.",
+    "easy": "Similarity ½ at a whole-number distance d, distances 1 to 4 times d: every K is ½, 1/16, 1/512 or "
+            "1/65536, each d_φ one square root. One of three questions: γ, K and d_φ at three distances (the "
+            "card's); γ and K at two; γ and d_φ at d, 2d, 3d, 4d.",
+    "medium": "Similarity 1/4, 1/9, 1/16 or e⁻¹ at an even distance d, distances ½ to 3 times d: each K a power "
+              "of it with at most √2 or √3 in it. One of three questions: γ, K and d_φ at four distances; γ and "
+              "K at three; γ and d_φ at five (far-apart points).",
+    "hard": "Similarity ½, ⅓, ⅕, ⅛ or 1/10 at an even distance d, distances ½ to 3 times d: K = s^(k²) with "
+            "fourth roots, d_φ a root of a root given as the card's decimal. One of three questions: γ, K and "
+            "d_φ at five distances; γ and K at four; γ and d_φ at six.",
 }
 
 # d_φ = √(2 − 2K) is the card's own formula: with K = 2^(−1/4) it is √(2 − 2·2^(3/4)), nested by nature.
@@ -26,19 +38,46 @@ RATIOS = {"easy": (1, 2, 3, 4), "medium": (HALF, 1, 3 * HALF, 2, 3), "hard": (HA
 # medium: squares, so a half ratio's fourth root is a square root (1/16 gives rationals throughout)
 SIMILARITIES = {"easy": ("1/2",), "medium": ("1/4", "1/9", "1/16", "e^(-1)"),
                 "hard": ("1/2", "1/3", "1/5", "1/8", "1/10")}
-COUNT = {"easy": 3, "medium": 4, "hard": 5}  # distances listed: one path per difficulty
+STRUCTURES = ("card", "similarities", "far")
+# distances listed per structure: the card's table, a few similarities, every multiple for far-apart points
+COUNT = {"card": {"easy": 3, "medium": 4, "hard": 5}, "similarities": {"easy": 2, "medium": 3, "hard": 4},
+         "far": {"easy": 4, "medium": 5, "hard": 6}}
+PARTS = {
+    "card": None,  # the topic's three parts: γ, K, and d_φ with far-apart points
+    "similarities": ["gamma", {"key": "kernel_values",
+                               "text": "How similar are two points at each of the input distances? Give each "
+                                       "similarity exactly and as a decimal."}],
+    "far": ["gamma", "feature_distances"],
+}
 
 
 def make(rng, difficulty):
-    ratios = sorted(rng.sample(RATIOS[difficulty], COUNT[difficulty]))
+    kind = rng.choice(STRUCTURES)
+    ratios = sorted(rng.sample(RATIOS[difficulty], COUNT[kind][difficulty]))
     # the given distance: a multiple of every ratio's denominator, so each listed distance is a whole number
     unit = 1
     for k in ratios:
         unit = unit * Fraction(k).denominator // _gcd(unit, Fraction(k).denominator)
-    d = unit * rng.randint(1, {"easy": 12, "medium": 4, "hard": 3}[difficulty])
+    d = unit * rng.randint(1, {"easy": 12, "medium": 6, "hard": 5}[difficulty])
     distances = [int(k * d) for k in ratios]
-    return {"title": "Choosing gamma for an RBF kernel", "similarity": rng.choice(SIMILARITIES[difficulty]),
-            "distance": d, "distances": distances}
+    s = rng.choice(SIMILARITIES[difficulty])
+    data = {"title": title(kind, s, d, distances), "similarity": s, "distance": d, "distances": distances}
+    if PARTS[kind] is not None:
+        data["parts"] = PARTS[kind]
+    return data
+
+
+def title(kind: str, s: str, d: int, distances) -> str:
+    """What the problem asks, from its own numbers, as the bundled titles say it ("Similarity 1/e at
+    distance 1")."""
+    similarity = "1/e" if s == "e^(-1)" else s
+    given = f"similarity {similarity} at distance {d}"
+    if kind == "card":
+        return f"RBF {given}"
+    if kind == "similarities":
+        listed = ", ".join(str(t) for t in distances[:-1]) + f" and {distances[-1]}"
+        return f"From {given} to distances {listed}"
+    return f"Far-apart points under {given}"
 
 
 def _gcd(a, b):
