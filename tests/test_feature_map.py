@@ -71,3 +71,13 @@ def test_the_solution_expands_the_square_as_the_card_does(detail):
     assert r"\left(1 + x_{1} y_{1} + x_{2} y_{2}\right)^{2}" in text
     assert "2 x_{1} x_{2} y_{1} y_{2}" in text and r"\sqrt{2} \cdot \sqrt{2}" in text
     assert "k = " not in text and "exponent vector" not in text
+
+
+@pytest.mark.parametrize("difficulty", ["easy", "medium", "hard"])
+def test_generated_points_are_never_on_one_line_through_the_origin(difficulty):
+    # y = −x gave (xᵀy)² one image for both points, φ(x) = φ(y): a sheet that shows nothing about the map
+    from tutor.generators import draw_solved
+
+    for seed in range(1, 21):
+        (x1, x2), (y1, y2) = draw_solved("feature-map", difficulty, seed)[0].data["points"]
+        assert x1 * y2 != x2 * y1, (difficulty, seed)

@@ -20,7 +20,10 @@ def make(rng, difficulty):
     # vectors have no zero entries and K(x, y) ≠ 0, one solution path per difficulty
     pts = [[rng.choice([-2, -1, 1, 2]) for _ in range(d)] for _ in range(2)]
     dot = sum(a * b for a, b in zip(*pts))
-    if pts[0] == pts[1] or dot == 0 or offset + dot == 0:
+    # nor two points on one line through the origin: y = ±x (or ±2x) gave the homogeneous map one image for
+    # both, φ(x) = φ(y), and every cross term the same ratio, which teaches nothing about the map
+    collinear = pts[0][0] * pts[1][1] == pts[0][1] * pts[1][0]
+    if collinear or dot == 0 or offset + dot == 0:
         return None
     kernel = titles.kernel({"name": "polynomial", "degree": degree, "offset": offset})
     return {"title": f"Feature map of {kernel} at {titles.points(pts)}", "degree": degree,
