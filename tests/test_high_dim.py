@@ -152,3 +152,17 @@ def test_no_topic_calls_a_private_function_of_the_question_module():
     import tutor
     sources = (Path(tutor.__file__).parent / "topics").rglob("*.py")
     assert not [p for p in sources if re.search(r"question import _|question\._", p.read_text())]
+
+
+def test_the_cap_table_shows_both_integrals_of_the_reduction_formula():
+    # the probabilities stood alone, with no working: a student computes ∫₀^θ and ∫₀^π of sin^(m−2) first
+    from tutor import render
+
+    solution = solve_yaml('topic: high-dim\ndimensions: [2, 4, 7]\nangle: "pi/6"\n')
+    step = solution.step("cap_probability")
+    t = sp.Symbol("t")
+    for (m, p), (part, whole) in zip(step.data.rows, step.data.integrals):
+        assert sp.simplify(part / whole - p) == 0
+        assert abs(float(part) - float(sp.Integral(sp.sin(t) ** (m - 2), (t, 0, sp.pi / 6)).evalf())) < 1e-12
+    text = render(solution, "md", "brief")
+    assert r"$\frac{\pi}{12} - \frac{\sqrt{3}}{8}$" in text and "| decimal |" in text

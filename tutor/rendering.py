@@ -214,6 +214,23 @@ def row(values, sep: str = ", ") -> str:
     return "".join(out)
 
 
+def hand_sum(value: Any) -> str:
+    r"""A sum as written by hand: its positive terms first, and over a whole denominator one fraction,
+    π/12 − √3/8 rather than −√3/8 + π/12, (280π − 507√3)/6144 rather than (−507√3 + 280π)/6144.
+
+    >>> hand_sum(-sp.sqrt(3) / 8 + sp.pi / 12)
+    '\\frac{\\pi}{12} - \\frac{\\sqrt{3}}{8}'
+    """
+    value = as_expr(value)
+    numerator, denominator = sp.fraction(value)
+    if numerator.is_Add and denominator.is_Integer and denominator != 1:
+        return rf"\frac{{{hand_sum(numerator)}}}{{{tex(denominator)}}}"
+    if not value.is_Add:
+        return tex(value)
+    terms = sp.Add.make_args(value)
+    return row(sorted(terms, key=lambda t: t.could_extract_minus_sign()), " + ")
+
+
 def maths_list(items) -> str:
     """A long list of values (LaTeX) as one formula each, "$1$, $2$, …": a line may break after any of
     its commas, as it cannot inside one formula (64 costs of an amortised table ran 400pt wide)."""
@@ -597,6 +614,7 @@ FILTERS = {
     "tex": tex,
     "col": col,
     "row": row,
+    "hand_sum": hand_sum,
     "maths_list": maths_list,
     "scaled": scaled,
     "scalar_prefix": scalar_prefix,

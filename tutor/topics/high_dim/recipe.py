@@ -195,6 +195,9 @@ class CapData(StepData, kind="cap"):
     rows: tuple[tuple[int, sp.Expr], ...]  # (dimension m, the probability)
     theta: sp.Expr
     shown: tuple[str, ...]  # each probability's LaTeX, its rational term first: 1/6 − 169√3/(560π)
+    # each row's two integrals, ∫₀^θ and ∫₀^π of sin^(m−2), by the reduction formula: the working a student
+    # does (empty when some probability is too long to write, θ = π/7: the table then gives the definition)
+    integrals: tuple[tuple[sp.Expr, sp.Expr], ...] = ()
 
 
 def cap_tex(m: int, probability: sp.Expr) -> str:
@@ -240,7 +243,9 @@ def cap_step(dimensions, theta) -> Step:
         title="A random direction near a fixed one",
         formula=r"P(\angle(\mathbf u, \mathbf e) \le \theta) = \frac{\int_0^\theta \sin^{m-2} t\,dt}{\int_0^\pi \sin^{m-2} t\,dt}",
         result=probabilities,
-        data=CapData(tuple(zip(dimensions, probabilities)), theta, tuple(cap_tex(m, v) for m, v in zip(dimensions, probabilities))),
+        data=CapData(tuple(zip(dimensions, probabilities)), theta, tuple(cap_tex(m, v) for m, v in zip(dimensions, probabilities)),
+                     tuple((tidy(_sine_power_integral(m - 2, theta)), tidy(_sine_power_integral(m - 2, sp.pi)))
+                           for m in dimensions) if all(cap_form(v) for v in probabilities) else ()),
         note="A random unit vector in high dimension almost never lands near one chosen direction: "
              "that is why random tries lose to the eigenvector, which the eigen-decomposition finds directly.",
     )
