@@ -17,7 +17,7 @@ DEFAULT_PARTS = ("kernel", "row_means", "grand_mean", "centred_kernel")
 
 def _rows_sum_to_zero(solution) -> str:
     # what the part asks besides the matrix; the centring step's checks write each row's sum out
-    return r"every row sums to $0$ ✓"
+    return r"every row sums to $0$"
 
 
 # The one-line answers to what the wording above asks besides the values (see tutor/question.py).
