@@ -117,7 +117,9 @@ class ContinuousWeightsData(StepData, kind="isc_weights"):
     # ln(20/19)/3 (the value of rows' w(x_i), which SymPy writes 2∛950/57)
     written: tuple[sp.Expr, ...] = ()
     at_sample: sp.Expr | None = None  # w(x) with x written x_i (e^{2x_i}/3): the line a student writes first
-    readable: bool = True  # whether the products f(x_i) w(x_i) are short enough to write exactly (recipe.readable)
+    # whether the products f(x_i) w(x_i) are written exactly: each short (recipe.readable) and its weight not
+    # rewritten into written (ln(20/19)/3 · (20/19)^{2/3}/3 is a product a student takes on a calculator)
+    readable: bool = True
 
 
 def written_weight(weight: sp.Expr, x: sp.Expr, value: sp.Expr) -> sp.Expr:
@@ -152,6 +154,7 @@ def weights_step(problem, weight) -> Step:
     products = tuple(tidy(at(problem.f, x) * w_of[x]) for x in samples)
     rows = tuple((i, x, at(problem.f, x), w_of[x], fw) for i, (x, fw) in enumerate(zip(samples, products), 1))
     points = tuple((x, at(problem.p, x), at(problem.q, x), w_of[x]) for x in sorted(set(samples), key=sp.N))
+    written = tuple(written_weight(weight, x, w_of[x]) for x in samples)
     return Step(
         key="weights",
         kind="isc_weights",
@@ -159,9 +162,10 @@ def weights_step(problem, weight) -> Step:
         formula=r"w(x) = \frac{p(x)}{q(x)}, \qquad x_i \sim q",
         result=tuple(row[3] for row in rows),
         data=ContinuousWeightsData(weight, rows, products, points,
-                                   written=tuple(written_weight(weight, x, w_of[x]) for x in samples),
+                                   written=written,
                                    at_sample=weight.subs(X, sp.Symbol("x_i", real=True)),
-                                   readable=all(recipe.readable(fw) for fw in products)),
+                                   readable=all(recipe.readable(fw) and form == row[3]
+                                                for fw, form, row in zip(products, written, rows))),
         note="Where $w > 1$, $q$ draws less often than $p$ would; where $w < 1$, more often.",
     )
 
