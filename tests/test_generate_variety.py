@@ -1,5 +1,5 @@
 """Generated problems with variety and a bounded hand effort (issue 30, item 5): over seeds 1–20, each
-difficulty of kernel-pca, pca, svd and mds draws several structures, svd and mds never repeat a spectrum,
+difficulty of kernel-pca, pca, svd, mds and importance-sampling draws several structures, svd and mds never repeat a spectrum,
 pca-gram and hard kernel PCA take several, no two points are the same, hard MDS takes the trace route,
 no two parts of a kernel-matrix problem ask for one value, and hard kernel PCA and hard centring keep
 every printed denominator small.
@@ -42,7 +42,7 @@ def test_a_pattern_is_a_vector_up_to_scale_sign_and_order():
     assert example3 == renumbered == (("eigenvectors", ((0, 1, 1), (1, 1, 1), (1, 1, 2))),)
 
 
-@pytest.mark.parametrize("topic,difficulty", [(t, d) for t in ("kernel-pca", "pca", "svd", "mds")
+@pytest.mark.parametrize("topic,difficulty", [(t, d) for t in ("kernel-pca", "pca", "svd", "mds", "importance-sampling")
                                               for d in generators.DIFFICULTIES])
 def test_twenty_seeds_draw_several_structures(topic, difficulty):
     problems = drawn(topic, difficulty)
@@ -119,3 +119,16 @@ def test_the_stress_table_gives_structures_and_the_largest_denominator():
     assert result.structures >= 2 and result.denominator >= 1
     assert HEADER.split()[4:7] == ["distinct", "structures", "denominator"]
     assert table_row(result).split()[5:7] == [str(result.structures), str(result.denominator)]
+
+
+def test_hard_importance_sampling_is_not_one_lesson():
+    """Hard importance sampling was always the zero-variance proposal; now it draws a rare event, a poor
+    proposal and densities on an interval among others, each with every sample in the statement."""
+    shapes = Counter(structure(solution)[0] for _, _, solution in drawn("importance-sampling", "hard"))
+    assert {"continuous", "rare", "optimal"} <= set(shapes) and len(shapes) >= 5, shapes
+    assert max(shapes.values()) <= 10, shapes
+    for generated, _, solution in drawn("importance-sampling", "hard"):
+        assert "samples" in generated.data and "draw" not in generated.data
+        if structure(solution) == ("continuous",):
+            assert all(w.is_Rational for w in solution.answers["weights"])
+            assert max(sp.Rational(fw).q for fw in solution.step("weights").data.products) <= 250
