@@ -287,7 +287,7 @@ def test_drawn_samples_and_weights_are_written_as_a_student_writes_them():
     text = tutor.render(solution, "md")
     assert r"x = Q^{-1}(u) = - \ln{\left(1 - u \right)} / 3" in text
     assert r"\ln{\left(20 / 19 \right)} / 3" in text.split("## Solution")[0]  # the statement too
-    assert r"e^{2 x_{i}} / 3 = \left(20 / 19\right)^{2 / 3} / 3 \approx 0.3449" in text
+    assert r"w(x_i) = \frac{e^{2 x_{i}}}{3} = \left(20 / 19\right)^{2 / 3} / 3 \approx 0.3449" in text
     assert r"\frac{19}{20}" not in text and "sqrt[3]{950}" not in text
 
 
@@ -323,3 +323,12 @@ def test_readable_is_a_measure_of_the_value():
 
     assert readable(R(138, 5)) and readable(sp.exp(R(1, 2)) / 2) and readable(sp.log(R(20, 19)) / 3)
     assert not readable(tutor.solve(str(HERE / "light-tailed-proposal.yaml")).step("estimate").data.total)
+
+
+def test_a_value_whose_denominator_is_a_product_keeps_its_fraction():
+    """Inline, SymPy folds 2/(3x) to "2 / 3 x", which reads as (2/3)x: w(x) = 2/(3x) at x_i keeps its
+    fraction, and so would 1/(2√π); a weight over a whole number is written inline, 2∛10/3."""
+    text = tutor.render(tutor.solve(tutor.load_problem_text(_yaml(
+        "[0, 1]", "2*x", "3*x^2", tail="draw: {n: 3, seed: 5}"))), "md")
+    assert r"w(x_i) = \frac{2}{3 x_{i}} = 2 \sqrt[3]{10} / 3 \approx 1.436" in text
+    assert "/ 3 x" not in text
