@@ -272,3 +272,18 @@ def test_the_why_parts_are_answered_with_their_reason():
     assert "; PC 1's share rises from $56.3\\%$ to $80\\%$" in box  # (e) compare the share
     poor = solve(str(PROBLEMS / "importance-sampling" / "poor-proposal.yaml"))
     assert "is larger: this proposal hurts" in render(poor, "md").split("### Final answers")[1]
+
+
+def test_every_structure_of_generated_hard_importance_sampling_states_its_values():
+    """Hard importance sampling draws several structures (tests/test_generate_variety.py); one of each among
+    seeds 1–20, densities on [0, 1] among them, gives every value in its statement in every format."""
+    from tutor.topics.importance_sampling.generator import structure
+
+    seen = {}
+    for seed in range(1, 21):
+        generated, loaded, _ = generators.draw_solved("importance-sampling", "hard", seed)
+        solution = solve(loaded)
+        seen.setdefault(structure(solution), (solution, generated))
+    assert ("continuous",) in seen and len(seen) >= 5, sorted(seen)
+    for shape, (solution, generated) in seen.items():
+        check_statement(solution, generated.data, f"{shape[0]} ({generated.filename})", ("md", "tex", "html"))
