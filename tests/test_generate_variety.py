@@ -1,6 +1,7 @@
 """Generated problems with variety and a bounded hand effort (issue 30, item 5): over seeds 1–20, each
-difficulty of kernel-pca, pca, svd, mds and rbf-gamma draws several structures, svd and mds never repeat a
-spectrum, pca-gram and hard kernel PCA take several, no two points are the same, hard MDS takes the trace route,
+difficulty of kernel-pca, pca, svd, mds, rbf-gamma and importance-sampling draws several structures, svd and mds
+never repeat a spectrum, pca-gram and hard kernel PCA take several, no two points are the same, hard MDS takes the
+trace route,
 no two parts of a kernel-matrix problem ask for one value, and hard kernel PCA and hard centring keep
 every printed denominator small.
 The full sweep with the table is ``tutor generate TOPIC --stress --count 20`` (tutor/generators/stress.py)."""
@@ -44,7 +45,8 @@ def test_a_pattern_is_a_vector_up_to_scale_sign_and_order():
 
 # rbf-gamma: the card's three parts, γ and K only, or γ and d_φ at every multiple (what is asked and how many
 # distances are listed, so the solution path tells them apart)
-@pytest.mark.parametrize("topic,difficulty", [(t, d) for t in ("kernel-pca", "pca", "svd", "mds", "rbf-gamma")
+@pytest.mark.parametrize("topic,difficulty", [(t, d) for t in ("kernel-pca", "pca", "svd", "mds", "rbf-gamma",
+                                                              "importance-sampling")
                                               for d in generators.DIFFICULTIES])
 def test_twenty_seeds_draw_several_structures(topic, difficulty):
     problems = drawn(topic, difficulty)
@@ -121,3 +123,16 @@ def test_the_stress_table_gives_structures_and_the_largest_denominator():
     assert result.structures >= 2 and result.denominator >= 1
     assert HEADER.split()[4:7] == ["distinct", "structures", "denominator"]
     assert table_row(result).split()[5:7] == [str(result.structures), str(result.denominator)]
+
+
+def test_hard_importance_sampling_is_not_one_lesson():
+    """Hard importance sampling was always the zero-variance proposal; now it draws a rare event, a poor
+    proposal and densities on an interval among others, each with every sample in the statement."""
+    shapes = Counter(structure(solution)[0] for _, _, solution in drawn("importance-sampling", "hard"))
+    assert {"continuous", "rare", "optimal"} <= set(shapes) and len(shapes) >= 5, shapes
+    assert max(shapes.values()) <= 10, shapes
+    for generated, _, solution in drawn("importance-sampling", "hard"):
+        assert "samples" in generated.data and "draw" not in generated.data
+        if structure(solution) == ("continuous",):
+            assert all(w.is_Rational for w in solution.answers["weights"])
+            assert max(sp.Rational(fw).q for fw in solution.step("weights").data.products) <= 250

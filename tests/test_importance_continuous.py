@@ -268,3 +268,67 @@ def test_the_solve_time_limit_covers_reading_the_file():
     result = run_cli("solve", "importance-sampling/exponential-pair", "--timeout", "0.05")
     assert result.exit_code == 2
     assert "took longer than the time limit of 0.05 s (--timeout)" in result.stderr
+
+
+def test_drawn_samples_and_weights_are_written_as_a_student_writes_them():
+    """x = −ln(1 − u)/3 = ln(20/19)/3, not −ln(19/20)/3; w(x_i) = e^{2x_i}/3 = (20/19)^{2/3}/3, not SymPy's
+    rationalised 2∛950/57; each written form is the value the answers hold."""
+    solution = tutor.solve(str(HERE / "light-tailed-proposal.yaml"))
+    u = sp.Symbol("u", positive=True)
+    samples = solution.step("samples").data
+    assert samples.inverse == -sp.log(1 - u) / 3
+    assert samples.samples[0] == sp.log(R(20, 19)) / 3
+    assert all(not (a.args[0] < 1) for x in samples.samples for a in x.atoms(sp.log))
+    weights = solution.step("weights").data
+    assert str(weights.written[0]) == "(20/19)**(2/3)/3"
+    for form, value in zip(weights.written, solution.answers["weights"]):
+        assert abs(sp.N(form - value, 30)) < 1e-25
+    assert not weights.readable  # ln(20/19)/3 · (20/19)^{2/3}/3: a calculator's product
+    text = tutor.render(solution, "md")
+    assert r"x = Q^{-1}(u) = - \ln{\left(1 - u \right)} / 3" in text
+    assert r"\ln{\left(20 / 19 \right)} / 3" in text.split("## Solution")[0]  # the statement too
+    assert r"w(x_i) = \frac{e^{2 x_{i}}}{3} = \left(20 / 19\right)^{2 / 3} / 3 \approx 0.3449" in text
+    assert r"\frac{19}{20}" not in text and "sqrt[3]{950}" not in text
+
+
+def test_an_unreadable_estimate_is_the_sums_in_decimals_and_the_box_agrees():
+    """Four drawn samples of an exponential proposal: Σ f w and Σ w are sums of logarithms and roots,
+    so the steps add their decimals (said to be decimals, no ν₁ named and left undefined) and the final
+    answers give the same decimals without sending the reader to an exact value never printed."""
+    solution = tutor.solve(str(HERE / "light-tailed-proposal.yaml"))
+    assert not solution.step("estimate").data.readable
+    assert not solution.step("self_normalised").data.readable
+    text = tutor.render(solution, "md")
+    assert r"\nu" not in text
+    assert "In decimals (the exact sum is too long to write out)" in text
+    assert r"\sum_i w(x_i) \approx 0.3449 + 0.698 + 0.6354 + 0.8399 \approx 2.518" in text
+    assert r"\frac{0.8569}{4} \approx 0.2142" in text and r"\frac{0.8569}{2.518} \approx 0.3403" in text
+    box = text.split("### Final answers")[1]
+    assert r"w(x_i) \approx 0.2142" in box and r"w(x_i) \approx 0.3403" in box
+    assert "in the solution" not in box
+    assert r"\left(20 / 19\right)^{2 / 3} / 3 \approx 0.3449" in box  # (b) in the step's form
+
+
+def test_a_readable_estimate_stays_exact_with_its_sums():
+    solution = tutor.solve(str(HERE / "quadratic-target.yaml"))
+    assert solution.step("estimate").data.readable and solution.step("self_normalised").data.readable
+    text = tutor.render(solution, "md")
+    assert r"\sum_i f(x_i)\,w(x_i) = \frac{3}{64} + \frac{3}{8} + \frac{81}{64} + 3 = \frac{75}{16}" in text
+    assert r"\sum_i w(x_i) = \frac{3}{16} + \frac{3}{4} + \frac{27}{16} + 3 = \frac{45}{8}" in text
+    assert "In decimals" not in text
+
+
+def test_readable_is_a_measure_of_the_value():
+    from tutor.topics.importance_sampling.recipe import readable
+
+    assert readable(R(138, 5)) and readable(sp.exp(R(1, 2)) / 2) and readable(sp.log(R(20, 19)) / 3)
+    assert not readable(tutor.solve(str(HERE / "light-tailed-proposal.yaml")).step("estimate").data.total)
+
+
+def test_a_value_whose_denominator_is_a_product_keeps_its_fraction():
+    """Inline, SymPy folds 2/(3x) to "2 / 3 x", which reads as (2/3)x: w(x) = 2/(3x) at x_i keeps its
+    fraction, and so would 1/(2√π); a weight over a whole number is written inline, 2∛10/3."""
+    text = tutor.render(tutor.solve(tutor.load_problem_text(_yaml(
+        "[0, 1]", "2*x", "3*x^2", tail="draw: {n: 3, seed: 5}"))), "md")
+    assert r"w(x_i) = \frac{2}{3 x_{i}} = 2 \sqrt[3]{10} / 3 \approx 1.436" in text
+    assert "/ 3 x" not in text

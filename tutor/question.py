@@ -349,7 +349,8 @@ _ELSEWHERE = "exact values in the solution"
 
 # A topic's parts module may define ``shown``, one of these: the LaTeX its solution writes each value of an
 # answer in (key -> one form per value, None where it has none of its own), so that the box prints that
-# form, its decimal beside, and each value has one form on the page (high-dim's 1 - (19/20)^{10}).
+# form, its decimal beside, and each value has one form on the page (high-dim's 1 - (19/20)^{10}); "" for a
+# number the steps write by its decimal alone (importance sampling's estimate from drawn samples).
 ShownForms = Callable[[Any], Mapping[str, tuple["str | None", ...]]]
 
 
@@ -384,6 +385,8 @@ def final_value(value, points: bool = False, forms: tuple[str | None, ...] | Non
     note = (_ELSEWHERE if sum(long) > 1 else _ELSEWHERE.replace("values", "value")) if any(long) else ""
     if isinstance(value, tuple):
         return FinalValue("list", chunks, note)
+    if forms[0] == "" and not as_expr(value).is_Rational:  # the steps write it by its decimal alone
+        return FinalValue("scalar", (rf"\approx {decimal(value)}",))
     return FinalValue("scalar", (chunks[0] if long[0] else "= " + chunks[0],), note)
 
 

@@ -536,4 +536,32 @@ def inverse_cdf(cdf: sp.Expr, u: sp.Expr, low, high) -> sp.Expr:
     inside = list(roots) if isinstance(roots, sp.FiniteSet) else []
     if len(inside) != 1 or sp.count_ops(inside[0]) > SAMPLE_OPS:
         raise ProblemError(f"q's CDF has no short exact inverse at u = {u}: give the samples instead", field="draw")
-    return inside[0]
+    return positive_logs(inside[0])
+
+
+def positive_logs(expr: sp.Expr) -> sp.Expr:
+    """expr with each logarithm of a rational below 1 written as minus that of its reciprocal: a student
+    writes x = −ln(1 − u)/3 = ⅓ ln(20/19), where solveset gives −ln(19/20)/3 (the same value)."""
+    flipped = {a: -sp.log(1 / a.args[0]) for a in expr.atoms(sp.log)
+               if a.args[0].is_Rational and 0 < a.args[0] < 1}
+    return expr.xreplace(flipped) if flipped else expr
+
+
+def inverse_formula(cdf: sp.Expr, uniforms, samples) -> sp.Expr | None:
+    """x = Q^{-1}(u) as a formula in u (−ln(1 − u)/3 for Q(x) = 1 − e^{−3x}) when SymPy finds a real one
+    that gives every drawn sample from its u_i, else None (the step then shows only the values)."""
+    u, v = sp.Symbol("u", positive=True), sp.Symbol("v", positive=True)
+
+    def candidates():
+        # Q(x) = 1 − v first: an exponential's inverse comes out as −ln(v)/λ, then v = 1 − u
+        found = [s.subs(v, 1 - u) for s in sp.solve(sp.Eq(cdf, 1 - v), X)] + sp.solve(sp.Eq(cdf, u), X)
+        return [positive_logs(sp.expand_log(s, force=True)) for s in found if not s.has(sp.I)]
+
+    try:
+        with deadline(SECONDS, "the inverse of q's CDF"):
+            found = candidates()
+            fits = [s for s in found
+                    if all(abs(sp.N(s.subs(u, ui) - x, 30)) < sp.Float("1e-20") for ui, x in zip(uniforms, samples))]
+    except (SolveTimeout, ValueError, TypeError, NotImplementedError, ZeroDivisionError, RecursionError):
+        return None
+    return min(fits, key=sp.count_ops) if fits else None

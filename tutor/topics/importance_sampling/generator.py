@@ -4,7 +4,9 @@ in the file, so that the statement gives a student every value (never a seed to 
 Each difficulty draws one of several structures, each a different lesson of the notes: a uniform
 proposal, a rare event that q draws more often, a point p never visits (its weight is 0), a poor
 proposal that avoids the points where f·p is large (importance sampling varies more than plain Monte
-Carlo), and at medium and hard the zero-variance proposal q ∝ f·p (every f(xᵢ)w(xᵢ) equals E_p[f])."""
+Carlo), at medium and hard the zero-variance proposal q ∝ f·p (every f(xᵢ)w(xᵢ) equals E_p[f]), and at
+hard a continuous pair: polynomial densities on [0, 1] with the samples given in tenths, so that the
+sums become integrals and every weight is still a fraction."""
 
 from fractions import Fraction
 
@@ -16,7 +18,7 @@ FUNCTIONS = ("x^2", "x", "x^2 - x", "2*x + 1", "x^3", "x^2 + 1")
 STRUCTURES = {
     "easy": ("uniform", "rare", "unvisited", "poor"),
     "medium": ("uniform", "rare", "unvisited", "poor", "optimal"),
-    "hard": ("uniform", "unvisited", "poor", "optimal"),
+    "hard": ("uniform", "rare", "unvisited", "poor", "optimal", "continuous"),
 }
 
 TITLES = {
@@ -26,6 +28,7 @@ TITLES = {
     # neither title says whether the proposal helps: part (f) asks exactly that
     "poor": "Importance sampling with a skewed proposal",
     "optimal": "Importance sampling with a non-uniform proposal",
+    "continuous": "Importance sampling with polynomial densities",
 }
 
 RULES = {
@@ -38,8 +41,11 @@ RULES = {
               "5 or 6 samples in the statement; the easy structures or the zero-variance proposal q ∝ f·p "
               "(denominators up to 40; every f(xᵢ)w(xᵢ) is E_p[f]): the same steps.",
     "hard": "5 or 6 support points and f as a formula (x², x³, 2x + 1, …) with its values in the table, 8 to 10 "
-            "samples in the statement; a uniform proposal, a point where p = 0, a poor proposal or q ∝ f·p: "
-            "the same steps on a longer table.",
+            "samples in the statement; a uniform proposal, a rare event, a point where p = 0, a poor proposal or "
+            "q ∝ f·p: the same steps on a longer table. Or densities on [0, 1]: p = (k + 1)x^k against a "
+            "uniform q or q = (m + 1)x^m, m < k, f = x, x² or 1 − x, and 4 samples in quarters or fifths "
+            "given in the statement: E_p[f] and both variances as integrals of polynomials, f(xᵢ)w(xᵢ) of "
+            "degree at most 3 (denominators up to 125 before the sum).",
 }
 
 
@@ -88,6 +94,8 @@ def make(rng, difficulty):
 
 
 def _make(rng, difficulty, structure):
+    if structure == "continuous":
+        return _continuous(rng)
     size = {"easy": 3, "medium": 4, "hard": rng.choice((5, 6))}[difficulty]
     start = 0 if difficulty == "easy" else rng.randint(-1, 1)
     support = list(range(start, start + size))
@@ -135,6 +143,46 @@ def _make(rng, difficulty, structure):
         samples[rng.randrange(n)] = support[point]  # the event seen at least once, as q means it to be
     return {"title": TITLES[structure], "support": support, "p": [_written(v) for v in p],
             "q": [_written(v) for v in q], "f": f_written, "samples": samples}
+
+
+CONTINUOUS_F = {"x": 1, "x^2": 2, "1 - x": 1}  # f and its degree (f = 1 would make Var_p[f] = 0)
+
+
+def _continuous(rng):
+    """Polynomial densities on [0, 1]: p = (k + 1)x^k, q uniform or (m + 1)x^m with m < k (q > 0 wherever
+    p > 0 but at 0, where p is 0 too), f a low power. f(x)·w(x) = (k + 1)/(m + 1)·f(x)·x^(k − m) has degree
+    at most 3, so at 4 distinct samples in quarters or fifths every product has a denominator of at most
+    5³ = 125, times (m + 1)."""
+    k = rng.randint(1, 3)
+    m = rng.randint(0, k - 1)
+    f = rng.choice(sorted(CONTINUOUS_F))
+    if CONTINUOUS_F[f] + k - m > 3:
+        return None
+    denominator = rng.choice((4, 5))
+    samples = rng.sample(range(1, denominator + 1), 4)  # in the order drawn
+    density = {0: "uniform", 1: "2*x", 2: "3*x^2", 3: "4*x^3"}
+    return {"title": TITLES["continuous"], "interval": [0, 1], "p": density[k], "q": density[m], "f": f,
+            "samples": [_written(Fraction(x, denominator)) for x in samples]}
+
+
+def structure(solution) -> tuple:
+    """The lesson a problem carries (tutor.generators.structure): densities on an interval, a uniform
+    proposal, a rare event (f an indicator), a point p never visits, the zero-variance proposal, a poor
+    proposal (Var_q[f w] > Var_p[f]) or a plain skewed one; the numbers are not part of it."""
+    problem, answers = solution.problem, solution.answers
+    if getattr(problem, "continuous", False):
+        return ("continuous",)
+    if len(set(problem.q)) == 1:
+        return ("uniform",)
+    if sorted(problem.f) == [0] * (len(problem.f) - 1) + [1]:
+        return ("rare",)
+    if 0 in problem.p:
+        return ("unvisited",)
+    if answers.get("variance_is") == 0:
+        return ("optimal",)
+    if answers.get("variance_is", 0) > answers.get("variance_mc", 0):
+        return ("poor",)
+    return ("skewed",)
 
 
 def _variances(p, q, f) -> tuple[Fraction, Fraction]:

@@ -31,7 +31,7 @@ def problem_wording(problem, key: str):
 def _compared(solution) -> str:
     """The answer to "compare": which variance is smaller, so whether this proposal helps."""
     from tutor.exact.tidy import sign_of
-    from tutor.rendering import tex  # rendering imports the step records: import at use
+    from tutor.rendering import exponent, tex  # rendering imports the step records: import at use
 
     mc = solution.answers["variance_mc"]
     if "variance_is" not in solution.answers:  # infinite (densities only): no part of its own
@@ -44,3 +44,21 @@ def _compared(solution) -> str:
 
 # The one-line answers to what the wording above asks besides the values (see tutor/question.py).
 REASONS = {"variance_mc": _compared}
+
+
+def shown(solution) -> dict[str, tuple[str | None, ...]]:
+    """The final answers in the forms the steps write them (tutor.question.ShownForms): each weight as
+    the weights step writes it from w(x) and the sample, (20/19)^{2/3}/3 rather than 2∛950/57; an
+    estimate the step gives only by its decimal (too long to read exactly) by that decimal alone ("":
+    no exact form, so the box writes ≈ 0.2142 and does not send the reader to the solution for it)."""
+    from tutor.rendering import exponent, tex  # rendering imports the step records: import at use
+
+    steps = {step.key: step for step in solution.steps}
+    forms: dict[str, tuple[str | None, ...]] = {}
+    written = getattr(steps["weights"].data, "written", ()) if "weights" in steps else ()
+    if written:
+        forms["weights"] = tuple(tex(w) if w.is_Rational else exponent(w) for w in written)  # as the step
+    for key in ("estimate", "self_normalised"):
+        if key in steps and not steps[key].data.readable:
+            forms[key] = ("",)
+    return forms

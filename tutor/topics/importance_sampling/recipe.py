@@ -99,11 +99,23 @@ def weights_step(samples, weight_of, f_of, p_of, q_of) -> Step:
     )
 
 
+READABLE_OPS = 8  # operations in an exact value a student still writes out: (20/19)^{2/3}/3 has 4
+
+
+def readable(value: sp.Expr) -> bool:
+    """Whether a student writes this value exactly: a rational, or a short closed form such as
+    ⅓ ln(20/19) or e^{1/2}/2. A sum of several logarithms and roots (the estimate from four drawn
+    samples of an exponential proposal, 40 operations) is written by its decimal, as on a calculator."""
+    return value.is_Rational or sp.count_ops(value) <= READABLE_OPS
+
+
 @dataclass(frozen=True)
 class EstimateData(StepData, kind="is_estimate"):
     brief_formula = "inline"
     n: int
     total: sp.Expr  # Σ f(x_i) w(x_i)
+    products: tuple[sp.Expr, ...] = ()  # its terms f(x_i) w(x_i)
+    readable: bool = True  # the total and the estimate written exactly (readable()); else by their decimals
 
 
 def estimate_step(products) -> Step:
@@ -116,7 +128,7 @@ def estimate_step(products) -> Step:
         title="The importance-sampling estimate",
         formula=r"E_p[f] \approx \frac{1}{n}\sum_{i=1}^{n} f(x_i)\,w(x_i)",
         result=value,
-        data=EstimateData(n, total),
+        data=EstimateData(n, total, tuple(products), readable(total) and readable(value)),
     )
 
 
@@ -126,6 +138,8 @@ class SelfNormalisedData(StepData, kind="is_self_normalised"):
     brief_note = False  # the brief line ends with it, shorter
     numerator: sp.Expr  # Σ f(x_i) w(x_i)
     denominator: sp.Expr  # Σ w(x_i)
+    weights: tuple[sp.Expr, ...] = ()  # the terms of the denominator, w(x_i)
+    readable: bool = True  # both sums and their ratio written exactly (readable()); else by their decimals
 
 
 def self_normalised_step(products, weights) -> Step:
@@ -137,7 +151,8 @@ def self_normalised_step(products, weights) -> Step:
         title="The self-normalised estimate",
         formula=r"E_p[f] \approx \frac{\sum_{i} f(x_i)\,w(x_i)}{\sum_{i} w(x_i)}",
         result=value,
-        data=SelfNormalisedData(numerator, denominator),
+        data=SelfNormalisedData(numerator, denominator, tuple(weights),
+                                all(readable(v) for v in (numerator, denominator, value))),
         note="Dividing by the sum of the weights instead of by $n$ needs $p$ and $q$ only up to their "
              "normalising constants; it is biased for small $n$ but often has a smaller error.",
     )

@@ -14,7 +14,7 @@ import sympy as sp
 from tutor.exact.tidy import sign_of, tidy
 from tutor.steps import Check, Step, StepData
 from tutor.topics.importance_sampling import recipe
-from tutor.topics.importance_sampling.continuous import at, integral, simpler
+from tutor.topics.importance_sampling.continuous import X, at, integral, inverse_formula, simpler
 
 
 def _tex(value) -> str:
@@ -66,6 +66,7 @@ class InverseCdfData(StepData, kind="isc_samples"):
     uniforms: tuple[sp.Expr, ...]
     samples: tuple[sp.Expr, ...]
     seed: int
+    inverse: sp.Expr | None = None  # x = Q^{-1}(u) as a formula in u (−ln(1 − u)/3), when SymPy finds one
 
 
 def samples_step(problem) -> Step:
@@ -75,7 +76,8 @@ def samples_step(problem) -> Step:
         title="The samples drawn from q, by its inverse CDF",
         formula=r"Q(x) = \int_{" + _tex(problem.low) + r"}^{x} q(t)\,dt, \qquad x_i = Q^{-1}(u_i),\ u_i \sim U(0, 1)",
         result=tuple(problem.samples),
-        data=InverseCdfData(problem.cdf, problem.uniforms, problem.samples, problem.seed),
+        data=InverseCdfData(problem.cdf, problem.uniforms, problem.samples, problem.seed,
+                            inverse_formula(problem.cdf, problem.uniforms, problem.samples)),
         note=f"The numbers $u_i$ are drawn with the recorded seed {problem.seed}, as hundredths: the same seed "
              "draws the same samples on any machine, and each $x_i$ is exact.",
     )
@@ -111,6 +113,35 @@ class ContinuousWeightsData(StepData, kind="isc_weights"):
     rows: tuple[tuple[int, sp.Expr, sp.Expr, sp.Expr, sp.Expr], ...]  # (i, x_i, f(x_i), w(x_i), f·w)
     products: tuple[sp.Expr, ...]
     points: tuple[tuple[sp.Expr, sp.Expr, sp.Expr, sp.Expr], ...]  # (x, p(x), q(x), w(x)) per point sampled
+    # w(x_i) per sample as a student writes it from w(x) and the sample, (20/19)^{2/3}/3 for e^{2x}/3 at
+    # ln(20/19)/3 (the value of rows' w(x_i), which SymPy writes 2∛950/57)
+    written: tuple[sp.Expr, ...] = ()
+    at_sample: sp.Expr | None = None  # w(x) with x written x_i (e^{2x_i}/3): the line a student writes first
+    # whether the products f(x_i) w(x_i) are written exactly: each short (recipe.readable) and its weight not
+    # rewritten into written (ln(20/19)/3 · (20/19)^{2/3}/3 is a product a student takes on a calculator)
+    readable: bool = True
+
+
+def written_weight(weight: sp.Expr, x: sp.Expr, value: sp.Expr) -> sp.Expr:
+    """w at the sample x, in the form that follows from w(x) and x: at x = ln(r)/λ, a weight c·e^{kx}
+    is c·r^{k/λ}, kept as that power (SymPy would rationalise it to 2∛950/57). Any other weight or sample:
+    ``value``, the weight as SymPy writes it."""
+    logs = [a for a in x.atoms(sp.log) if a.args[0].is_Rational and a.args[0] > 0]
+    if len(logs) != 1 or value.is_Rational:
+        return value
+    r, d = logs[0].args[0], sp.Dummy("r", positive=True)
+    form = sp.powsimp(weight.subs(X, x.xreplace({logs[0]: sp.log(d)})))
+    coefficient, power = form.as_independent(d, as_Add=False)
+    if not (power.is_Pow and power.base == d and power.exp.is_Rational and not power.exp.is_Integer) \
+            or coefficient.has(d) or not coefficient.is_number:
+        return value
+    written = sp.Pow(r, power.exp, evaluate=False)
+    written = written if coefficient == 1 else sp.Mul(coefficient, written, evaluate=False)
+    return written if is_zero_difference(written, value) else value
+
+
+def is_zero_difference(a: sp.Expr, b: sp.Expr) -> bool:
+    return abs(sp.N(a - b, 30)) < sp.Float("1e-20")
 
 
 def weight_function(problem) -> sp.Expr:
@@ -123,13 +154,18 @@ def weights_step(problem, weight) -> Step:
     products = tuple(tidy(at(problem.f, x) * w_of[x]) for x in samples)
     rows = tuple((i, x, at(problem.f, x), w_of[x], fw) for i, (x, fw) in enumerate(zip(samples, products), 1))
     points = tuple((x, at(problem.p, x), at(problem.q, x), w_of[x]) for x in sorted(set(samples), key=sp.N))
+    written = tuple(written_weight(weight, x, w_of[x]) for x in samples)
     return Step(
         key="weights",
         kind="isc_weights",
         title="The weight function and the weights of the samples",
         formula=r"w(x) = \frac{p(x)}{q(x)}, \qquad x_i \sim q",
         result=tuple(row[3] for row in rows),
-        data=ContinuousWeightsData(weight, rows, products, points),
+        data=ContinuousWeightsData(weight, rows, products, points,
+                                   written=written,
+                                   at_sample=weight.subs(X, sp.Symbol("x_i", real=True)),
+                                   readable=all(recipe.readable(fw) and form == row[3]
+                                                for fw, form, row in zip(products, written, rows))),
         note="Where $w > 1$, $q$ draws less often than $p$ would; where $w < 1$, more often.",
     )
 
