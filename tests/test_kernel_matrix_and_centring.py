@@ -123,3 +123,13 @@ def test_the_dfs_comparison_answer_stays_in_its_sentence():
     # a bold 2 at the head of a line was taken for a step heading in LaTeX and set after a paragraph break
     tex = render(solve(str(PROBLEMS / "dfs-code" / "compare-two.yaml")), "tex", "brief")
     assert re.search(r"so code [12], the (first|second), is the smaller", tex)
+
+
+def test_kernel_matrix_displays_the_matrices_its_parts_ask_for():
+    # (a) asks for XᵀX and (b) for D: the brief solution listed their entries and showed the matrices only in
+    # the final answers; kernel PCA, which does not ask for them, keeps the list
+    md = render(solve(str(PROBLEMS / "kernel-matrix" / "rbf-card-distances.yaml")), "md", "brief")
+    assert "X^T X = \\begin{bmatrix}" in md[:md.index("### Final answers")]
+    assert "D = \\begin{bmatrix}" in md[:md.index("### Final answers")]
+    kpca = render(solve(str(PROBLEMS / "kernel-pca" / "rbf-square.yaml")), "md", "brief")
+    assert "X^T X = \\begin{bmatrix}" not in kpca and "\nD = \\begin{bmatrix}" not in kpca

@@ -19,9 +19,10 @@ class GramData(StepData, kind="gram"):
     dots: tuple[tuple[int, int, sp.Expr], ...]  # (i, j, x_iᵀx_j) for i ≤ j, 1-based
     count: int  # n(n+1)/2 distinct dot products
     n: int
+    displayed: bool = False  # the brief level displays XᵀX too: a part asks for the matrix (kernel-matrix)
 
 
-def gram_step(points: tuple[tuple[sp.Expr, ...], ...]) -> Step:
+def gram_step(points: tuple[tuple[sp.Expr, ...], ...], *, displayed: bool = False) -> Step:
     """Gram matrix XᵀX with the points as the columns of X."""
     X = sp.ImmutableMatrix(points).T
     G = sp.ImmutableMatrix((X.T * X).applyfunc(tidy))
@@ -33,7 +34,7 @@ def gram_step(points: tuple[tuple[sp.Expr, ...], ...]) -> Step:
         title="Gram matrix",
         formula=r"G = X^T X = \left[\mathbf x_i^T \mathbf x_j\right]",  # G named: the next step reads G_ij
         result=G,
-        data=GramData(X, dots, len(dots), n),
+        data=GramData(X, dots, len(dots), n, displayed),
         note=f"For $n = {n}$ points there are $n(n+1)/2 = {len(dots)}$ distinct dot products.",
     )
 
@@ -42,9 +43,10 @@ def gram_step(points: tuple[tuple[sp.Expr, ...], ...]) -> Step:
 class SquaredDistancesData(StepData, kind="squared_distances"):
     brief_formula = "inline"  # short: in the brief lead-in line
     terms: tuple[tuple[int, int, sp.Expr, sp.Expr, sp.Expr, sp.Expr], ...]  # (i, j, G_ii, G_jj, G_ij, δ_ij), i < j
+    displayed: bool = False  # the brief level displays D too: a part asks for the matrix (kernel-matrix)
 
 
-def squared_distance_step(G: sp.ImmutableMatrix) -> Step:
+def squared_distance_step(G: sp.ImmutableMatrix, *, displayed: bool = False) -> Step:
     """δij = Gii + Gjj − 2Gij, read off the Gram matrix."""
     n = G.rows
     D = sp.ImmutableMatrix(n, n, lambda i, j: tidy(G[i, i] + G[j, j] - 2 * G[i, j]))
@@ -56,7 +58,7 @@ def squared_distance_step(G: sp.ImmutableMatrix) -> Step:
         formula=(r"\delta_{ij} = \|\mathbf x_i - \mathbf x_j\|^2 = \mathbf x_i^T \mathbf x_i + \mathbf x_j^T \mathbf x_j"
                  r" - 2\,\mathbf x_i^T \mathbf x_j = G_{ii} + G_{jj} - 2\,G_{ij}"),
         result=D,
-        data=SquaredDistancesData(terms),
+        data=SquaredDistancesData(terms, displayed),
     )
 
 
@@ -126,12 +128,14 @@ def kernel_checks(K: sp.ImmutableMatrix, *, rbf: bool) -> tuple[Check, ...]:
     return tuple(checks)
 
 
-def kernel_matrix_steps(points, kernel: Kernel) -> list[Step]:
-    steps = [gram_step(points)]
+def kernel_matrix_steps(points, kernel: Kernel, *, displayed: bool = False) -> list[Step]:
+    """The card's recipe; ``displayed``: XᵀX and D are asked for as matrices, so the brief level shows them
+    (elsewhere their entries feed the next step, and the kernel matrix is the one displayed)."""
+    steps = [gram_step(points, displayed=displayed)]
     G = steps[0].result
     D = None
     if kernel.name == "rbf":
-        steps.append(squared_distance_step(G))
+        steps.append(squared_distance_step(G, displayed=displayed))
         D = steps[-1].result
     steps.append(kernel_step(kernel, G, D))
     return steps

@@ -49,7 +49,7 @@ def parse(raw: dict) -> Problem:
 
 
 def solve(problem: Problem) -> Solution:
-    steps = kernel_matrix.kernel_matrix_steps(problem.points, problem.kernel)
+    steps = kernel_matrix.kernel_matrix_steps(problem.points, problem.kernel, displayed=True)
     return Solution(NAME, problem.title, problem, tuple(steps), tuple(ANSWER_KEYS))
 
 
