@@ -6,7 +6,7 @@ import sympy as sp
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tutor import solve
+from tutor import render, solve
 from tutor.errors import ProblemError
 from tutor.topics.feature_map.recipe import feature_map_step, variables
 
@@ -81,3 +81,14 @@ def test_generated_points_are_never_on_one_line_through_the_origin(difficulty):
     for seed in range(1, 21):
         (x1, x2), (y1, y2) = draw_solved("feature-map", difficulty, seed)[0].data["points"]
         assert x1 * y2 != x2 * y1, (difficulty, seed)
+
+
+def test_the_offsets_factors_are_explained_where_c_is_not_1():
+    # (2 + xᵀy)²: the 2·2 = 4 of 4x₁y₁ gives the coordinate 2x₁, and the constant 4 the coordinate 2; the brief
+    # line explained only the cross term's √2
+    from tutor.problem import load_problem_text
+
+    solution = solve(load_problem_text("topic: feature-map\ndegree: 2\noffset: 2\npoints: [[1, 2], [2, -1]]\n", "f.yaml"))
+    md = render(solution, "md", "brief")
+    assert (r"Likewise the $\tfrac{2!}{1!\,1!} \cdot 2 = 4$ of $4 x_{1} y_{1}$ splits as $2 \cdot 2$: "
+            r"each vector carries $2 x_{1}$; the constant $4$ is $2 \cdot 2$, the coordinate $2$.") in md

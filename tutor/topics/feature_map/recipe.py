@@ -68,6 +68,10 @@ class FeatureMapData(StepData, kind="feature_map"):
     d: int
     dimension: int  # the number of coordinates of φ
     example: FeatureTerm | None  # the first term whose coefficient is split (the √2 of the card), if any
+    # the first term with a power of c whose coefficient is split too (the √(2c) of 2c·x₁y₁), and the constant
+    # c^p: where the offset's factors come from
+    offset_example: FeatureTerm | None = None
+    constant: FeatureTerm | None = None
 
 
 def _monomial(symbols, exponents) -> sp.Expr:
@@ -95,7 +99,9 @@ def feature_map_step(p: int, c: sp.Expr, d: int) -> Step:
         title="The feature map",
         formula=r"K(\mathbf x, \mathbf y) = " + kernel_written_out(p, c, d),
         result=phi,
-        data=FeatureMapData(feature_terms_, p, c, d, len(phi), next((t for t in feature_terms_ if t.weight != 1), None)),
+        data=FeatureMapData(feature_terms_, p, c, d, len(phi), example := next((t for t in feature_terms_ if t.weight != 1), None),
+                            next((t for t in feature_terms_ if t.k0 and any(t.exponents) and t.weight != 1 and t is not example), None),
+                            next((t for t in feature_terms_ if not any(t.exponents) and t.weight != 1), None)),
         checks=(Check(rf"\dim \phi = \tbinom{{{d + p if c != 0 else d + p - 1}}}{{{p}}} = {expected}",
                       len(phi) == expected),),
     )
