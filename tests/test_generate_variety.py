@@ -119,3 +119,19 @@ def test_the_stress_table_gives_structures_and_the_largest_denominator():
     assert result.structures >= 2 and result.denominator >= 1
     assert HEADER.split()[4:7] == ["distinct", "structures", "denominator"]
     assert table_row(result).split()[5:7] == [str(result.structures), str(result.denominator)]
+
+
+@pytest.mark.parametrize("difficulty,structures,before,after", [("easy", 5, 8, 15), ("medium", 4, 15, 6),
+                                                                ("hard", 5, 15, 10)])
+def test_pca_feature_map_seeds_differ_in_structure_and_spectra(difficulty, structures, before, after):
+    """Easy seeds were one parabola up to a shift (three spectra after the map in 20 seeds) and medium and hard
+    shared S_φ's spectrum across most seeds (two each): now 20 seeds never repeat the pair of spectra, and
+    each spectrum alone takes many values."""
+    problems = drawn("pca-feature-map", difficulty)
+    assert all(p is not None for p in problems)
+    answers = [solution.answers for _, _, solution in problems]
+    pairs = {(a["eigenvalues_before"], a["eigenvalues_after"]) for a in answers}
+    assert len(pairs) == len(SEEDS), [p[0].data for p in problems]
+    assert len({a["eigenvalues_before"] for a in answers}) >= before
+    assert len({a["eigenvalues_after"] for a in answers}) >= after
+    assert len({structure(solution) for _, _, solution in problems}) >= structures
