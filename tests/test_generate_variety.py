@@ -135,3 +135,13 @@ def test_pca_feature_map_seeds_differ_in_structure_and_spectra(difficulty, struc
     assert len({a["eigenvalues_before"] for a in answers}) >= before
     assert len({a["eigenvalues_after"] for a in answers}) >= after
     assert len({structure(solution) for _, _, solution in problems}) >= structures
+
+
+def test_pca_gram_easy_takes_several_gram_shapes():
+    """Easy was always two points (K = [[a, −a], [−a, a]]): it takes turns with three points on a line (K of
+    rank 1) and in a plane (rank 2), every number still rational."""
+    problems = drawn("pca-gram", "easy")
+    shapes = Counter((len(s.answers["gram_eigenvalues"]), sum(1 for v in s.answers["gram_eigenvalues"] if v != 0))
+                     for _, _, s in problems)
+    assert len(shapes) >= 3 and max(shapes.values()) <= 8, shapes
+    assert all(x.is_Rational for _, _, s in problems for x in s.answers["gram_eigenvalues"])

@@ -7,7 +7,7 @@ consecutive seeds share both spectra; reflections and the order of the points va
 from functools import lru_cache
 from fractions import Fraction
 
-from tutor.generators import draw
+from tutor.generators import draw, titles
 from tutor.generators.nice import within_bounds
 
 # What every level shares: the map clearly straightens the data (one eigenvalue dominates after it, λ₁ at least
@@ -47,7 +47,7 @@ def make(rng, difficulty, seed=0):
         pts = [[y, x] if swap else [x, y] for x, y in ((flip_x * x, flip_y * y) for x, y in shape)]
         rng.shuffle(pts)
         second = f"x{2 - k if swap else k + 1}"
-        return {"title": "Two rings of points and the squared radius", "points": pts, "map": ["x1^2 + x2^2", second]}
+        return {"title": "Six points on two rings, and the squared radius that separates them", "points": pts, "map": ["x1^2 + x2^2", second]}
     # the shapes of four points (coordinates −4 to 4) whose quadratic map straightens them (PC 1 ≥ 90%, 20
     # points more than before, the mapped points in a plane) with distinct images, eigenvalues rational or
     # with one square root of a square-free number up to 50 and tr S_φ ≤ 250, one per pair of spectra, found
@@ -107,13 +107,10 @@ def _parabola(rng, offsets, a, h):
     return {"title": _parabola_title(len(pts), h, side=False), "points": pts, "map": ["x1", straight]}
 
 
-NUMBERS = {3: "three", 4: "four", 5: "five", 6: "six"}
-
-
 def _parabola_title(n: int, h: int, *, side: bool) -> str:
     curve = "a parabola on its side" if side else "a parabola"
     line = "a sloping line" if h else "a line"
-    return f"Linear PCA cannot see {curve}: {NUMBERS[n]} points that a map puts on {line}"
+    return f"Straightening {curve}: {titles.number(n)} points onto {line}"
 
 
 MEDIUM_SHAPES = (
