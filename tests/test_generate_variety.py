@@ -1,6 +1,7 @@
 """Generated problems with variety and a bounded hand effort (issue 30, item 5): over seeds 1–20, each
 difficulty of kernel-pca, pca, svd and mds draws several structures, svd and mds never repeat a spectrum,
-pca-gram and hard kernel PCA take several, no two points are the same, hard MDS takes the trace route,
+pca-gram and hard kernel PCA take several, pca-feature-map never repeats its pair of spectra (before and
+after the map), no two points are the same, hard MDS takes the trace route,
 no two parts of a kernel-matrix problem ask for one value, and hard kernel PCA and hard centring keep
 every printed denominator small.
 The full sweep with the table is ``tutor generate TOPIC --stress --count 20`` (tutor/generators/stress.py)."""

@@ -203,7 +203,7 @@ def _axes_seen(values) -> str:
     if dominates(values):
         return "the axis of PC 1 is much the longer"
     if sign_of(sp.sympify(values[0] - SIMILAR * values[1])) <= 0:
-        return "the two axes are of similar length" if len(values) == 2 else "the two longest axes are of similar length"
+        return f"the two {'' if len(values) == 2 else 'longest '}axes are of similar length"
     return "the axis of PC 1 is the longer, without dominating"
 
 

@@ -27,7 +27,8 @@ RULES = {
 
 # easy: the offsets x₁ − h of the points from the parabola's axis (symmetric, so cov(x₁, x₂) = 0 and S is
 # diagonal), a, the axis h (h ≠ 0: the map leaves the points on a sloping line x₂' = −2ah·x₁ + ah² + b)
-EASY_OFFSETS = ((-1, 0, 1), (-2, 0, 2), (-3, 0, 3), (-2, -1, 1, 2), (-3, -1, 1, 3), (-3, -2, 2, 3), (-2, -1, 0, 1, 2), (-3, -1, 0, 1, 3))
+EASY_OFFSETS = ((-1, 0, 1), (-2, 0, 2), (-3, 0, 3), (-2, -1, 1, 2), (-3, -1, 1, 3), (-3, -2, 2, 3),
+                (-2, -1, 0, 1, 2), (-3, -1, 0, 1, 3))
 EASY_A = (1, 2)
 EASY_H = (0, 1)
 MAX_EASY_COORDINATE = 20
@@ -47,7 +48,8 @@ def make(rng, difficulty, seed=0):
         pts = [[y, x] if swap else [x, y] for x, y in ((flip_x * x, flip_y * y) for x, y in shape)]
         rng.shuffle(pts)
         second = f"x{2 - k if swap else k + 1}"
-        return {"title": "Six points on two rings, and the squared radius that separates them", "points": pts, "map": ["x1^2 + x2^2", second]}
+        return {"title": "Six points on two rings, and the squared radius that separates them", "points": pts,
+                "map": ["x1^2 + x2^2", second]}
     # the shapes of four points (coordinates −4 to 4) whose quadratic map straightens them (PC 1 ≥ 90%, 20
     # points more than before, the mapped points in a plane) with distinct images, eigenvalues rational or
     # with one square root of a square-free number up to 50 and tr S_φ ≤ 250, one per pair of spectra, found
