@@ -123,11 +123,13 @@ def test_the_stress_table_gives_structures_and_the_largest_denominator():
 
 
 @pytest.mark.parametrize("difficulty,structures,before,after", [("easy", 5, 8, 15), ("medium", 4, 15, 6),
-                                                                ("hard", 5, 15, 10)])
+                                                                ("hard", 5, 15, 8)])
 def test_pca_feature_map_seeds_differ_in_structure_and_spectra(difficulty, structures, before, after):
     """Easy seeds were one parabola up to a shift (three spectra after the map in 20 seeds) and medium and hard
     shared S_φ's spectrum across most seeds (two each): now 20 seeds never repeat the pair of spectra, and
-    each spectrum alone takes many values."""
+    each spectrum alone takes many values, with no step printing a denominator beyond the difficulty's bound."""
+    from tutor.topics.pca_feature_map.generator import MAX_DENOMINATOR
+
     problems = drawn("pca-feature-map", difficulty)
     assert all(p is not None for p in problems)
     answers = [solution.answers for _, _, solution in problems]
@@ -136,6 +138,7 @@ def test_pca_feature_map_seeds_differ_in_structure_and_spectra(difficulty, struc
     assert len({a["eigenvalues_before"] for a in answers}) >= before
     assert len({a["eigenvalues_after"] for a in answers}) >= after
     assert len({structure(solution) for _, _, solution in problems}) >= structures
+    assert max(intermediate_denominator(solution) for _, _, solution in problems) <= MAX_DENOMINATOR[difficulty]
 
 
 def test_pca_gram_easy_takes_several_gram_shapes():
