@@ -63,7 +63,8 @@ def test_pca_gram_works_the_smaller_gram_side(difficulty):
         n, d = len(generated.data["points"]), len(generated.data["points"][0])
         assert n < d
         mu = solution.answers["gram_eigenvalues"]
-        assert all(v.is_Integer for v in mu) and sum(1 for v in mu if v == 0) == 1
+        zeros = sum(1 for v in mu if v == 0)  # the centring's, and one more when easy's three points are on a line
+        assert all(v.is_Integer for v in mu) and (zeros == 1 or difficulty == "easy" and (n, zeros) == (3, 2))
         if difficulty == "easy":
             assert all(x.is_Rational for u in solution.answers["eigenvectors"] for x in u)
 

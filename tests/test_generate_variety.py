@@ -1,7 +1,7 @@
 """Generated problems with variety and a bounded hand effort (issue 30, item 5): over seeds 1–20, each
 difficulty of kernel-pca, pca, svd, mds, rbf-gamma and importance-sampling draws several structures, svd and mds
-never repeat a spectrum, pca-gram and hard kernel PCA take several, no two points are the same, hard MDS takes the
-trace route,
+never repeat a spectrum, pca-gram and hard kernel PCA take several, pca-feature-map never repeats its pair of
+spectra (before and after the map), no two points are the same, hard MDS takes the trace route,
 no two parts of a kernel-matrix problem ask for one value, and hard kernel PCA and hard centring keep
 every printed denominator small.
 The full sweep with the table is ``tutor generate TOPIC --stress --count 20`` (tutor/generators/stress.py)."""
@@ -136,3 +136,32 @@ def test_hard_importance_sampling_is_not_one_lesson():
         if structure(solution) == ("continuous",):
             assert all(w.is_Rational for w in solution.answers["weights"])
             assert max(sp.Rational(fw).q for fw in solution.step("weights").data.products) <= 250
+
+
+@pytest.mark.parametrize("difficulty,structures,before,after", [("easy", 5, 8, 15), ("medium", 4, 15, 6),
+                                                                ("hard", 5, 15, 8)])
+def test_pca_feature_map_seeds_differ_in_structure_and_spectra(difficulty, structures, before, after):
+    """Easy seeds were one parabola up to a shift (three spectra after the map in 20 seeds) and medium and hard
+    shared S_φ's spectrum across most seeds (two each): now 20 seeds never repeat the pair of spectra, and
+    each spectrum alone takes many values, with no step printing a denominator beyond the difficulty's bound."""
+    from tutor.topics.pca_feature_map.generator import MAX_DENOMINATOR
+
+    problems = drawn("pca-feature-map", difficulty)
+    assert all(p is not None for p in problems)
+    answers = [solution.answers for _, _, solution in problems]
+    pairs = {(a["eigenvalues_before"], a["eigenvalues_after"]) for a in answers}
+    assert len(pairs) == len(SEEDS), [p[0].data for p in problems]
+    assert len({a["eigenvalues_before"] for a in answers}) >= before
+    assert len({a["eigenvalues_after"] for a in answers}) >= after
+    assert len({structure(solution) for _, _, solution in problems}) >= structures
+    assert max(intermediate_denominator(solution) for _, _, solution in problems) <= MAX_DENOMINATOR[difficulty]
+
+
+def test_pca_gram_easy_takes_several_gram_shapes():
+    """Easy was always two points (K = [[a, −a], [−a, a]]): it takes turns with three points on a line (K of
+    rank 1) and in a plane (rank 2), every number still rational."""
+    problems = drawn("pca-gram", "easy")
+    shapes = Counter((len(s.answers["gram_eigenvalues"]), sum(1 for v in s.answers["gram_eigenvalues"] if v != 0))
+                     for _, _, s in problems)
+    assert len(shapes) >= 3 and max(shapes.values()) <= 8, shapes
+    assert all(x.is_Rational for _, _, s in problems for x in s.answers["gram_eigenvalues"])

@@ -75,11 +75,15 @@ def test_rendered_headings_typeset_their_maths(fmt):
 
 
 def test_one_spelling_of_eckart_young():
-    from tutor.generators import generate_one
+    from tutor.generators import draw_solved
+    from tutor.rendering import render
 
-    titles = [generate_one("svd", d, 1).data["title"] for d in ("easy", "medium", "hard")]
+    drawn = [draw_solved("svd", d, 1) for d in ("easy", "medium", "hard")]
+    titles = [generated.data["title"] for generated, _, _ in drawn]
     assert all("Eckart-Young" not in t for t in titles), titles
-    assert any("Eckart–Young" in t for t in titles)
+    # the titles say the matrix and the rank ("SVD of a 2 × 3 matrix and its best rank-1 approximation"); the
+    # solution names the theorem
+    assert all("Eckart–Young" in render(solution, "md") for _, _, solution in drawn)
     # and in what tutor ships (a quoted seed title, "Eckart-Young Theorem", is the seed's own spelling)
     from pathlib import Path
 

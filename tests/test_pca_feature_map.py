@@ -55,33 +55,46 @@ def test_bad_maps_name_their_field(text, field):
 
 
 def test_the_solution_and_the_final_answers_say_whether_one_direction_explains_the_data():
-    """Part (b) asks "Does one direction explain the data?", part (e) to compare the share (issue 30):
-    the closing sentence and the final answers answer both, with the shares the spectrum step shows."""
+    """Part (b) asks "Does one direction explain the data?", part (e) to compare the share (issue 30): the
+    closing sentences answer both the notes' way, comparing the eigenvalues ("similar (3.41 and 1.73)",
+    "dominates (7.04 vs 0.11)") rather than by a 90% threshold the notes never state, and the final answers
+    say yes or no for (b) and give the shares for (e)."""
     from tutor.rendering import render
 
-    ring = solve(str(PROBLEMS / "pca-feature-map" / "circle-radius.yaml"))
-    assert ring.summary[0].startswith(r"Before the map PC 1 carries $56.3\%$ of the variance, short of the $90\%$ "
-                                      "from which one direction explains the data; after it $80\\%$:")
     parabola = solve(str(PROBLEMS / "pca-feature-map" / "parabola.yaml"))
-    assert r"after it $100\%$, one direction is enough" in parabola.summary[0]
+    assert parabola.summary[0] == (
+        r"Before the map the two eigenvalues are similar ($\frac{14}{5}$ and $2$), so no single direction "
+        r"explains the data. After it, one eigenvalue dominates ($2$ vs $0$): one direction is enough. PC 1's "
+        r"share of the variance rises from $58.3\%$ to $100\%$: PCA only rotates the axes, so the curved "
+        "pattern needed the map first.")
+    assert "90" not in parabola.summary[0]
     box = render(parabola, "md").split("### Final answers")[1]
-    assert r"; no: PC 1 carries $58.3\%$ of the variance, short of the $90\%$" in box
-    assert r"; PC 1's share rises from $58.3\%$ to $100\%$: one direction now explains the data" in box
+    assert r"$2$; no: the two eigenvalues are similar, so no single direction explains the data" in box
+    assert (r"$0$; one eigenvalue dominates: one direction is enough; PC 1's share of the variance rises from "
+            r"$58.3\%$ to $100\%$") in box
+    ring = solve(str(PROBLEMS / "pca-feature-map" / "circle-radius.yaml"))  # 56.3% to 80%: better, not enough
+    assert r"After it, $\lambda_1$ does not dominate ($2.312$ vs $0.5766$)" in ring.summary[0]
+    assert ring.summary[0].endswith("the map helps, but does not straighten the data into one direction.")
+    features = solve(str(PROBLEMS / "pca-feature-map" / "quadratic-features.yaml"))  # 76.9% to 61.5%
+    assert r"After it, the two largest eigenvalues are similar ($2$ and $\frac{5}{4}$)" in features.summary[0]
+    assert r"falls from $76.9\%$ to $61.5\%$: this map spreads the data" in features.summary[0]
 
 
-def test_a_share_just_below_the_threshold_is_said_as_short_of_it():
-    """Easy seed 1 said "89% … no single direction explains the data": the words follow the number, and the
-    threshold is the one ONE_DIRECTION states."""
-    from tutor.topics.pca_feature_map import comparison, one_direction
+def test_one_eigenvalue_dominates_from_nine_times_the_rest():
+    """The words follow the eigenvalues: λ₁ = 9 beside 1 dominates (PC 1 then carries 90%), 8 beside 1 does
+    not, 2 beside 1 is similar; three eigenvalues compare λ₁ with the others together."""
+    from tutor.topics.pca_feature_map import ONE_DIRECTION, dominates, eigenvalue_verdict, one_direction
 
-    share = sp.Rational(81, 91)
-    sentence = comparison((share, sp.Integer(1)), sentence=True)
-    assert "no single direction" not in sentence
-    assert sentence.startswith(r"Before the map PC 1 carries $89\%$ of the variance, short of the $90\%$ from which")
-    assert one_direction(share) == (r"no: PC 1 carries $89\%$ of the variance, short of the $90\%$ from which "
-                                    "one direction explains the data")
-    assert comparison((sp.Rational(19, 20), sp.Integer(1)), sentence=True).startswith(
-        r"Before the map PC 1 carries $95\%$ of the variance, so one direction explains the data;")
+    assert dominates((9, 1)) and not dominates((8, 1)) and dominates((18, 1, 1)) and not dominates((17, 1, 1))
+    assert ONE_DIRECTION == sp.Rational(9, 10)
+    assert one_direction((sp.Integer(9), sp.Integer(1))) == "yes: one eigenvalue dominates: one direction is enough"
+    assert eigenvalue_verdict((sp.Integer(8), sp.Integer(1)))[1] == (
+        r"$\lambda_1$ does not dominate ($8$ vs $1$), so no single direction explains the data")
+    assert eigenvalue_verdict((sp.Integer(2), sp.Integer(1)))[1].startswith("the two eigenvalues are similar")
+    assert eigenvalue_verdict((sp.Integer(18), sp.Integer(1), sp.Integer(1)))[1] == (
+        "one eigenvalue dominates ($18$ vs $1$ and $1$): one direction is enough")
+    assert eigenvalue_verdict((sp.sqrt(2), sp.Integer(1)))[1] == (
+        "the two eigenvalues are similar ($1.414$ and $1$), so no single direction explains the data")
 
 
 def test_the_mapped_covariance_is_written_with_the_mapped_data():

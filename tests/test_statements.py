@@ -268,8 +268,9 @@ def test_the_why_parts_are_answered_with_their_reason():
     assert "- **(c)** $\\eta_i$: $6$, $2$, $0$; centring makes every row" in box
     ring = solve(str(PROBLEMS / "pca-feature-map" / "circle-radius.yaml"))
     box = render(ring, "md").split("### Final answers")[1]
-    assert "; no: PC 1 carries $56.3\\%$ of the variance, short of the $90\\%$" in box  # (b) does one direction explain the data?
-    assert "; PC 1's share rises from $56.3\\%$ to $80\\%$" in box  # (e) compare the share
+    # (b) does one direction explain the data? (e) compare the share
+    assert "; no: the two eigenvalues are similar, so no single direction explains the data" in box
+    assert "; PC 1's share of the variance rises from $56.3\\%$ to $80\\%$" in box
     poor = solve(str(PROBLEMS / "importance-sampling" / "poor-proposal.yaml"))
     assert "is larger: this proposal hurts" in render(poor, "md").split("### Final answers")[1]
 

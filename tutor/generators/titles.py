@@ -2,11 +2,27 @@
 ("Three points, quadratic kernel (1 + x^T y)^2", "Centre an RBF kernel matrix (gamma = ln 2 / 4)").
 
 A title is plain text; its maths (x^T y, gamma, π) is typeset by tutor.layout.heading_pieces in every
-format. These helpers only read drawn values, so a title never changes what a seed draws."""
+format. These helpers only read drawn values, after every random draw, so a title never changes what a seed
+gives."""
 
 from __future__ import annotations
 
-NUMBERS = {2: "two", 3: "three", 4: "four", 5: "five", 6: "six"}
+WORDS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
+
+
+def number(n: int) -> str:
+    """A small count in words, as the bundled titles write it; digits from 11."""
+    return WORDS[n] if 0 <= n < len(WORDS) else str(n)
+
+
+def counted(n: int, d: int | None = None) -> str:
+    """'four points', or with their dimension 'four points in 3-D'."""
+    return f"{number(n)} point{'' if n == 1 else 's'}" + (f" in {d}-D" if d else "")
+
+
+def size(rows: int, cols: int) -> str:
+    """A matrix's size as the bundled titles write it: '2 × 3'."""
+    return f"{rows} × {cols}"
 
 
 def point(p) -> str:
@@ -40,4 +56,4 @@ def few_points(pts) -> str:
     """The points themselves when they are few and short, else how many and where ("four points in 3-D")."""
     if len(pts) <= 3 and len(pts[0]) <= 2:
         return points(pts)
-    return f"{NUMBERS.get(len(pts), len(pts))} points in {len(pts[0])}-D"
+    return counted(len(pts), len(pts[0]))

@@ -15,7 +15,7 @@ from fractions import Fraction
 from itertools import product
 from math import gcd, isqrt
 
-from tutor.generators import draw
+from tutor.generators import draw, titles
 from tutor.generators.nice import centred, eigen_nice, gram, intermediate_denominator, within_bounds
 
 # The largest denominator any step prints, per difficulty: the arithmetic a student does on the way (the
@@ -42,6 +42,31 @@ FAMILIES = {"easy": ("symmetric", "scores"), "medium": ("symmetric", "no zero"),
 
 
 def make(rng, difficulty, seed=0):
+    data = _make(rng, difficulty, seed)
+    if data is not None:  # the title from the drawn data, after every draw
+        data["title"] = title(data)
+    return data
+
+
+KERNEL_WORDS = {"linear": "linear kernel", "rbf": "RBF kernel"}
+
+
+def title(data) -> str:
+    """'Kernel PCA of three points, quadratic kernel with offset 1, with a new point', in the words of the
+    bundled titles ('Three points, linear kernel'; 'Three points, quadratic kernel, one new point')."""
+    kernel = data["kernel"]
+    if kernel["name"] == "polynomial":
+        words = "quadratic kernel with offset 1" if kernel.get("offset") else "homogeneous quadratic kernel"
+    else:
+        words = KERNEL_WORDS[kernel["name"]]
+    pts = data["points"]
+    where = len(pts[0]) if len(pts[0]) > 2 else None
+    new = data.get("new_points", ())
+    extra = "" if not new else ", with a new point" if len(new) == 1 else f", with {titles.number(len(new))} new points"
+    return f"Kernel PCA of {titles.counted(len(pts), where)}, {words}{extra}"
+
+
+def _make(rng, difficulty, seed):
     family = FAMILIES[difficulty][seed % len(FAMILIES[difficulty])]
     if family == "isosceles":
         return _isosceles_rbf(rng)

@@ -15,7 +15,7 @@ from functools import lru_cache
 from itertools import product
 from math import isqrt
 
-from tutor.generators import draw
+from tutor.generators import draw, titles
 from tutor.generators.nice import as_columns, centred_columns, eigen_kind, vectors_pattern, within_bounds
 
 RULES = {
@@ -43,8 +43,11 @@ def make(rng, difficulty, seed=0):
     rng.shuffle(order)
     squared = [[squared[i][j] for j in order] for i in order]
     off = [x for i, row in enumerate(squared) for j, x in enumerate(row) if i != j]
-    title = "Classical multidimensional scaling"
-    if all(isqrt(x) ** 2 == x for x in off):
+    plain = all(isqrt(x) ** 2 == x for x in off)
+    # 'Classical MDS of five points from their squared distances'
+    title = (f"Classical MDS of {titles.counted(len(squared))} from their "
+             f"{'distances' if plain else 'squared distances'}")
+    if plain:
         return {"title": title, "distances": [[isqrt(x) for x in row] for row in squared]}
     return {"title": title, "squared_distances": squared}
 

@@ -10,7 +10,7 @@ whole mean. The dropped eigenvalues carry at most a quarter of the variance (``G
 from fractions import Fraction
 
 from tutor.exact.tidy import as_expr
-from tutor.generators import draw
+from tutor.generators import draw, titles
 from tutor.generators.nice import centred_columns, eigen_nice, orthogonal_directions, outer_sum, within_bounds
 
 GAP = Fraction(1, 4)  # the most of the total variance the dropped components may carry
@@ -66,7 +66,14 @@ def _built(rng, difficulty):
     data = {"title": "PCA step by step", "points": points, "components": k}
     if difficulty == "hard":
         data["divisor"] = rng.choice(["n", "n-1"])
+    data["title"] = title(points, k, data.get("divisor", "n"))
     return data
+
+
+def title(points, k: int, divisor: str) -> str:
+    """'PCA of four points in 2-D, one component' (', covariance divided by n − 1' when it is)."""
+    words = f"PCA of {titles.counted(len(points), len(points[0]))}, {titles.number(k)} component{'s' if k > 1 else ''}"
+    return words + (", covariance divided by n − 1" if divisor == "n-1" else "")
 
 
 # a structure: the principal directions and the pattern of the scores along the kept ones (how the points lie)

@@ -87,14 +87,19 @@ def solve(problem: Problem) -> Solution:
     # The points with their axes beside the mapped points with theirs, under the spectrum after the map,
     # so the change is seen at a glance.
     figure = _beside(_figure(problem.points, before.data, spec_before, X_NAMES),
-                     _figure(mapped.result, after.data, spec_after, PHI_NAMES))
+                     _figure(mapped.result, after.data, spec_after, PHI_NAMES), (spec_before.values, spec_after.values))
     steps = (before, spectrum_before, mapped, after, replace(spectrum_after, figure=figure))
-    verdict = comparison(shares(steps), sentence=True)
-    summary = (verdict,)
+    summary = (comparison(steps, sentence=True),)
     return Solution(NAME, problem.title, problem, steps, tuple(ANSWER_KEYS), summary)
 
 
-ONE_DIRECTION = sp.Rational(9, 10)  # PC 1's share from which one direction explains the data
+# One eigenvalue dominates, as the notes judge it (7.04 vs 0.11: "one direction is enough"), when it is at least
+# DOMINANT times all the others together, PC 1 then carrying at least ONE_DIRECTION of the variance; the
+# eigenvalues are similar (3.41 and 1.73: "no single direction explains the data") when λ₁ is at most
+# SIMILAR times λ₂. The solution compares the eigenvalues, as the notes do, and gives the shares beside them.
+DOMINANT = 9
+ONE_DIRECTION = sp.Rational(DOMINANT, DOMINANT + 1)  # PC 1's share when λ₁ dominates
+SIMILAR = 2
 MIN_GAIN = sp.Rational(1, 5)  # how much a generated map raises PC 1's share: it clearly straightens the data
 
 
@@ -104,44 +109,80 @@ def shares(steps) -> tuple[sp.Expr, sp.Expr]:
     return before, after
 
 
-def one_direction(share) -> str:
-    """Whether one direction explains the data, as the notes judge it: one eigenvalue dominating."""
-    from tutor.rendering import percent  # rendering imports the step records: import at use
-
-    if sign_of(share - ONE_DIRECTION) >= 0:
-        return rf"yes: PC 1 carries ${percent(share)}$ of the variance"
-    return rf"no: PC 1 carries ${percent(share)}$ of the variance, {_short_of()}"
+def spectra(steps) -> tuple[tuple[sp.Expr, ...], tuple[sp.Expr, ...]]:
+    """The eigenvalues before and after the map, descending."""
+    before, after = (tuple(s.data.etas) for s in steps if s.kind == "covariance_spectrum")
+    return before, after
 
 
-def _short_of() -> str:
-    """The threshold said with the share below it: 89% is 'short of 90%', never 'no direction explains'."""
+def dominates(values) -> bool:
+    """λ₁ at least DOMINANT times all the other eigenvalues together: one direction explains the data."""
+    first, rest = sp.sympify(values[0]), sp.sympify(sum(values[1:], sp.Integer(0)))
+    return sign_of(first - DOMINANT * rest) >= 0 and sign_of(first) > 0
+
+
+def _value(x) -> str:
+    """An eigenvalue as the comparison writes it: exact when rational, else its decimal (the step gives both)."""
+    from tutor.rendering import decimal, tex  # rendering imports the step records: import at use
+
+    return f"${tex(x)}$" if sp.sympify(x).is_Rational else f"${decimal(x)}$"
+
+
+def _listed(values) -> str:
+    words = [_value(x) for x in values]
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+
+
+def eigenvalue_verdict(values, *, numbers: bool = True) -> tuple[bool, str]:
+    """Whether one direction explains the data, and the notes' words for it with this spectrum's numbers:
+    "one eigenvalue dominates (7.04 vs 0.11): one direction is enough", "the two eigenvalues are similar
+    (3.41 and 1.73), so no single direction explains the data", or, between the two, that λ₁ does not
+    dominate. ``numbers=False``: without the eigenvalues in brackets (the final answers list them beside)."""
+    def shown(text):
+        return f" ({text})" if numbers else ""
+
+    if len(values) == 1:
+        return True, f"there is one eigenvalue{shown(_value(values[0]))}: one direction is enough"
+    if dominates(values):
+        return True, f"one eigenvalue dominates{shown(_value(values[0]) + ' vs ' + _listed(values[1:]))}: " \
+                     "one direction is enough"
+    if sign_of(sp.sympify(values[0] - SIMILAR * values[1])) <= 0:
+        which = "the two eigenvalues are" if len(values) == 2 else "the two largest eigenvalues are"
+        return False, f"{which} similar{shown(_listed(values[:2]))}, so no single direction explains the data"
+    return False, rf"$\lambda_1$ does not dominate{shown(_value(values[0]) + ' vs ' + _listed(values[1:]))}, " \
+                  "so no single direction explains the data"
+
+
+def one_direction(values) -> str:
+    """Part (b)'s answer: does one direction explain the data? Yes or no, with the eigenvalues compared."""
+    yes, words = eigenvalue_verdict(values, numbers=False)
+    return f"{'yes' if yes else 'no'}: {words}"
+
+
+def comparison(steps, *, sentence: bool = False) -> str:
+    """The closing sentences in the notes' words (sentence=True), or part (e)'s answer: the eigenvalues after
+    the map compared, and PC 1's share before and after it."""
     from tutor.rendering import percent
 
-    return rf"short of the ${percent(ONE_DIRECTION)}$ from which one direction explains the data"
-
-
-def comparison(pair, *, sentence: bool = False) -> str:
-    """How PC 1's share changes with the map: the closing sentence, or (sentence=False) the final answers' line."""
-    from tutor.rendering import percent
-
+    values_before, values_after = spectra(steps)
+    pair = shares(steps)
     before, after = (rf"${percent(s)}$" for s in pair)  # maths only inside $…$: valid Markdown and LaTeX alike
     change = sign_of(pair[1] - pair[0])
+    moves = {1: f"rises from {before} to {after}", -1: f"falls from {before} to {after}", 0: f"stays at {after}"}
+    share = f"PC 1's share of the variance {moves[change]}"
+    was, was_words = eigenvalue_verdict(values_before)
+    now, now_words = eigenvalue_verdict(values_after)
     if not sentence:
-        moves = {1: f"rises from {before} to {after}", -1: f"falls from {before} to {after}", 0: f"stays at {after}"}
-        now = (": one direction now explains the data"
-               if sign_of(pair[1] - ONE_DIRECTION) >= 0 > sign_of(pair[0] - ONE_DIRECTION) else "")
-        return f"PC 1's share {moves[change]}{now}"
-    explains = ("so one direction explains the data" if sign_of(pair[0] - ONE_DIRECTION) >= 0
-                else _short_of())
-    first = f"Before the map PC 1 carries {before} of the variance, {explains}"  # the answer to part (b)
-    if change > 0:
-        enough = ", one direction is enough" if sign_of(pair[1] - ONE_DIRECTION) >= 0 else ""
-        return (f"{first}; after it {after}{enough}: PCA only rotates the axes, so the curved pattern needed the map "
-                "first.")
-    if change < 0:
-        return (f"{first}; after it only {after}: this map spreads the data over more directions instead of "
-                "straightening it.")
-    return f"{first}, and after it still {after}: the map does not change what one direction explains."
+        return f"{eigenvalue_verdict(values_after, numbers=False)[1]}; {share}"
+    if now and not was:
+        why = ": PCA only rotates the axes, so the curved pattern needed the map first."
+    elif change < 0:
+        why = ": this map spreads the data over more directions instead of straightening it."
+    elif change > 0:
+        why = ": the map helps, but does not straighten the data into one direction." if not now else "."
+    else:
+        why = ": the map does not change what one direction explains."
+    return f"Before the map {was_words}. After it, {now_words}. {share}{why}"
 
 
 def _figure(points, covariance, spec, names):
@@ -152,9 +193,24 @@ def _figure(points, covariance, spec, names):
     return pca_picture(points, covariance.means, tuple(p.unit for p in pairs), spec.values, scores, names=names)
 
 
-def _beside(before, after):
-    """Before the map (left) beside after it (right), as one figure under one caption; either alone when
-    the other has nothing to draw (no spread)."""
+def _axes_seen(values) -> str:
+    """What the picture shows of a spectrum: the lengths √λ of its principal axes compared, as the
+    solution compares the eigenvalues (``eigenvalue_verdict``), or the points on one line."""
+    from tutor.exact.tidy import is_zero
+
+    if len(values) > 1 and all(is_zero(v) for v in values[1:]):
+        return "the points lie on the line of PC 1, its only axis"
+    if dominates(values):
+        return "the axis of PC 1 is much the longer"
+    if sign_of(sp.sympify(values[0] - SIMILAR * values[1])) <= 0:
+        return f"the two {'' if len(values) == 2 else 'longest '}axes are of similar length"
+    return "the axis of PC 1 is the longer, without dominating"
+
+
+def _beside(before, after, spectra=None):
+    """Before the map (left) beside after it (right), as one figure under one caption that ends with what
+    the two pictures show (``spectra``: the eigenvalues before and after); either alone when the other has
+    nothing to draw (no spread)."""
     if before is None or after is None:
         if before is None and after is None:
             return None
@@ -167,6 +223,8 @@ def _beside(before, after):
         words = f"{points}; each with {was.rest}."
     else:
         words = f"{points}, with {now.rest}; the points before the map with {was.rest}."
+    if spectra is not None:
+        words += f" Before the map {_axes_seen(spectra[0])}; after it {_axes_seen(spectra[1])}."
     return Row(words, (left, right), titles=(r"\text{before the map}", r"\text{after the map}"))
 
 

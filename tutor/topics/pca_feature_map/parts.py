@@ -14,15 +14,15 @@ WORDING = {
 
 
 def _one_direction(solution) -> str:
-    from tutor.topics.pca_feature_map import one_direction, shares
+    from tutor.topics.pca_feature_map import one_direction, spectra
 
-    return one_direction(shares(solution.steps)[0])
+    return one_direction(spectra(solution.steps)[0])
 
 
 def _comparison(solution) -> str:
-    from tutor.topics.pca_feature_map import comparison, shares
+    from tutor.topics.pca_feature_map import comparison
 
-    return comparison(shares(solution.steps))
+    return comparison(solution.steps)
 
 
 # The one-line answers to what the wording above asks besides the values (see tutor/question.py).

@@ -15,7 +15,7 @@ from functools import lru_cache
 from itertools import product
 from math import isqrt
 
-from tutor.generators import draw
+from tutor.generators import draw, titles
 from tutor.generators.nice import orthogonal_directions, outer_sum, within_bounds
 
 RULES = {
@@ -43,7 +43,12 @@ def make(rng, difficulty, seed=0):
     D = [list(row) for row in rng.choice(draw.spread(_spectra(difficulty), f"svd-spectra:{difficulty}", seed))]
     rng.shuffle(D)  # the rows in any order and sign: the same singular values
     D = [[x * sign for x in row] for row, sign in zip(D, (rng.choice([1, -1]) for _ in D))]
-    return {"title": "SVD and Eckart–Young", "matrix": D, "rank": RANK[difficulty]}
+    return {"title": title(D, RANK[difficulty]), "matrix": D, "rank": RANK[difficulty]}
+
+
+def title(D, rank: int) -> str:
+    """'SVD of a 2 × 3 matrix and its best rank-1 approximation' (Eckart–Young's, which the solution names)."""
+    return f"SVD of a {titles.size(len(D), len(D[0]))} matrix and its best rank-{rank} approximation"
 
 
 @lru_cache(maxsize=None)
