@@ -368,3 +368,19 @@ def test_unit_vectors_are_written_as_the_notes_write_them_in_the_steps_and_the_f
     assert final_value(((-half, half),)).chunks == (r"\frac{1}{\sqrt{2}}\,\left(-1, 1\right)",)  # signs stay inside
     assert final_value(((sp.Rational(1, 4), 0),)).chunks == (r"\left(\frac{1}{4}, 0\right)",)  # rational: as it is
     assert final_value(((2 * sp.sqrt(5) / 5, sp.sqrt(5) / 5),)).chunks == (r"\frac{1}{\sqrt{5}}\,\left(2, 1\right)",)
+
+
+def test_a_topic_form_writes_a_vector_as_its_steps_do_and_only_for_its_own_value():
+    from tutor.exact.tidy import Scaled
+    from tutor.question import final_value
+
+    fifth = Scaled(sp.Rational(1, 5), (4, -3))
+    value = ((sp.Rational(4, 5), sp.Rational(-3, 5)), (1, 0))
+    assert final_value(value, forms=(fifth, None)).chunks == (r"\frac{1}{5}\,\left(4, -3\right)", r"\left(1, 0\right)")
+    # a form of another value is not taken: the box never prints what the answer is not
+    assert final_value(((sp.Rational(3, 5), sp.Rational(4, 5)),), forms=(fifth,)).chunks == (
+        r"\left(\frac{3}{5}, \frac{4}{5}\right)",)
+    # too wide for a line: a column, its scale still in front
+    wide = Scaled(sp.Rational(1, 7), tuple(sp.Integer(i) for i in range(1, 21)))
+    [chunk] = final_value((wide.value,), forms=(wide,)).chunks
+    assert chunk.startswith(r"\frac{1}{7}\,\begin{bmatrix} 1 \\ 2")

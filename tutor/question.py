@@ -34,6 +34,7 @@ import sympy as sp
 from . import fields
 from .errors import ProblemError
 from .escaping import shorten
+from .exact.tidy import Scaled
 
 MAX_STATEMENT = 1500  # characters: a paragraph of an exam paper
 MAX_PART_TEXT = 300  # characters of a part's own wording
@@ -347,18 +348,20 @@ MAX_INLINE = 100  # characters of LaTeX for one number; a longer one is shown by
 _ELSEWHERE = "exact values in the solution"
 
 
-# A topic's parts module may define ``shown``, one of these: the LaTeX its solution writes each value of an
+# A topic's parts module may define ``shown``, one of these: the form its solution writes each value of an
 # answer in (key -> one form per value, None where it has none of its own), so that the box prints that
-# form, its decimal beside, and each value has one form on the page (high-dim's 1 - (19/20)^{10}).
-ShownForms = Callable[[Any], Mapping[str, tuple["str | None", ...]]]
+# form and each value has one form on the page: for a number its LaTeX, printed with its decimal beside
+# (high-dim's 1 - (19/20)^{10}); for a vector the Scaled its steps write, 1/3 (1, 2, 2) or 1/√2 (1, −1).
+ShownForms = Callable[[Any], Mapping[str, tuple["str | Scaled | None", ...]]]
 
 
-def final_value(value, points: bool = False, forms: tuple[str | None, ...] | None = None) -> FinalValue:
+def final_value(value, points: bool = False, forms: tuple[str | Scaled | None, ...] | None = None) -> FinalValue:
     """The answer as the box prints it; ``points``: a list of points (rows), which, too wide for a
     line, is displayed as a matrix with a point per row (else a list of vectors as columns);
-    ``forms``: the topic's own LaTeX for each value of a number or list of numbers (ShownForms)."""
+    ``forms``: the topic's own form of each value (ShownForms): LaTeX for a number of a number or list
+    of numbers, a Scaled for a vector of a list of vectors (used only where its value is the answer's)."""
     from .exact.tidy import as_expr
-    from .rendering import approx, approx_col, approx_matrix, col, decimal, tex
+    from .rendering import approx, approx_col, approx_matrix, col, decimal, scaled, tex
 
     if isinstance(value, sp.MatrixBase):
         too_long = _too_long(value)
@@ -367,11 +370,13 @@ def final_value(value, points: bool = False, forms: tuple[str | None, ...] | Non
     if isinstance(value, tuple) and value and isinstance(value[0], tuple):
         if any(_too_long(v) for v in value):
             return FinalValue("list", tuple(approx_col(v).strip() for v in value), _ELSEWHERE)
-        rows = tuple(_vector(v) for v in value)
+        written = [f if isinstance(f, Scaled) and f.value == tuple(v) else None
+                   for f, v in zip(tuple(forms or ()) + (None,) * len(value), value)]
+        rows = tuple(_vector(v, f) for v, f in zip(value, written))
         if max(_width(r) for r in rows) > MAX_ROW:  # too wide for a line: as the steps write them
             if points:
                 return final_value(sp.ImmutableMatrix(value))
-            return FinalValue("list", tuple(col(v) for v in value))
+            return FinalValue("list", tuple(col(v) if f is None else scaled(f) for v, f in zip(value, written)))
         return FinalValue("list", rows)
     values = value if isinstance(value, tuple) else (value,)
     forms = tuple(f if f is not None and len(f) <= MAX_INLINE else None for f in forms or ())
@@ -426,42 +431,22 @@ def _scalar(value) -> str:
     return tex(value) + approx(value)
 
 
-def _vector(entries) -> str:
+def _vector(entries, form: Scaled | None = None) -> str:
     """A vector (or a point, or an edge code) on one line: (2, -2, 0); an edge code as the post
-    writes it, {0, 1, X, a, Y}."""
-    from .exact.tidy import as_expr
+    writes it, {0, 1, X, a, Y}; with its topic's ``form``, as the steps write it, 1/3 (1, 2, 2)."""
+    from .exact.tidy import as_expr, unit_split
     from .rendering import scalar_prefix, tex
 
     if any(isinstance(as_expr(v), sp.Symbol) for v in entries):
         return r"\{" + ", ".join(tex(v) for v in entries) + r"\}"
+    if form is not None:
+        return scalar_prefix(form.scalar) + r"\left(" + ", ".join(tex(v) for v in form.entries) + r"\right)"
     # a unit vector as the steps and the notes write it, 1/√2 (1, −1, 0), not (√2/2, −√2/2, 0)
-    split = _unit_scale(entries)
+    split = unit_split(entries)
     if split is not None:
         scale, whole = split
         return scalar_prefix(scale) + r"\left(" + ", ".join(tex(v) for v in whole) + r"\right)"
     return r"\left(" + ", ".join(tex(v) for v in entries) + r"\right)"
-
-
-def _unit_scale(entries):
-    """(1/d, whole numbers) with entries = 1/d × whole numbers, d a whole number times one square root
-    (unit_divisor), as 1/√6 (1, 1, −2); None when the entries share no such scale."""
-    from math import gcd, lcm
-
-    from .exact.tidy import as_expr, unit_divisor, tidy
-
-    values = [as_expr(v) for v in entries]
-    lead = next((v for v in values if v != 0), None)
-    if lead is None or lead.free_symbols or lead.is_Rational or not lead.is_real:
-        return None
-    ratios = [tidy(v / abs(lead)) for v in values]  # the signs stay with the entries
-    if not all(r.is_Rational for r in ratios):
-        return None
-    den = lcm(*(int(r.q) for r in ratios))
-    common = gcd(*(abs(int(r.p * den // r.q)) for r in ratios))
-    scale = tidy(abs(lead) * common / den)
-    if unit_divisor(scale) is None:
-        return None
-    return scale, tuple(sp.Integer(int(r * den / common)) for r in ratios)
 
 
 def final_answers(solution) -> list[tuple[Part, FinalValue]]:

@@ -30,7 +30,7 @@ from .figures import figure_data
 from .figures.output import block as figure_block, drawing
 from .escaping import FILTERS as TEXT_FILTERS, latex_text
 from .exact.implicit import IMPLICIT
-from .exact.tidy import Scaled, as_expr, count_ops, unit_divisor, numeric, shown
+from .exact.tidy import Scaled, ScaledMatrix, as_expr, count_ops, unit_divisor, numeric, shown
 from .resources import resource_dir
 from .layout import (flush_mark, heading_html, heading_md, heading_tex, mark, name_roots, name_wide_values,
                      naming_values, split_wide_matrices, step_title)
@@ -275,11 +275,12 @@ def inline_math(body: str) -> str:
 def scalar_prefix(s: sp.Expr) -> str:
     """How a scalar factor is written in front of a vector: nothing for 1, '-' for −1, and a unit
     vector's scale as the notes write it, 1/√2 (1, −1, 0) rather than √2/2 (1, −1, 0)."""
+    s = as_expr(s)
     if s == 1:
         return ""
     if s == -1:
         return "-"
-    d = unit_divisor(abs(s))
+    d = None if s.is_Rational else unit_divisor(abs(s))  # 1/2 (1, −1) is written as it is: no tidy(1/s)
     if d is not None:
         return ("-" if s.is_negative else "") + rf"\frac{{1}}{{{tex(d)}}}\,"
     return tex(s) + r"\,"
@@ -292,6 +293,10 @@ def scaled(v: Scaled) -> str:
         return col(v.value)
     return scalar_prefix(v.scalar) + col(v.entries)
 
+
+def scaled_matrix(m: ScaledMatrix) -> str:
+    """A ScaledMatrix as its scale in front of the matrix, as a student writes L = 1/√10 [[1, 3], [3, −1]]."""
+    return scalar_prefix(m.scalar) + tex(m.entries)
 
 
 def _exact(value: Any):
@@ -593,6 +598,7 @@ FILTERS = {
     "row": row,
     "maths_list": maths_list,
     "scaled": scaled,
+    "scaled_matrix": scaled_matrix,
     "scalar_prefix": scalar_prefix,
     "paren": paren,
     "base": base,
