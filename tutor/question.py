@@ -341,6 +341,9 @@ class FinalValue:
     # the number of the step that works this matrix out and displays it (0: none): a LaTeX box too tall for
     # the room left on its page gives the matrix by reference to it ("$\hat K$: see step 6")
     step: int = 0
+    # shape "same": the label of an earlier part whose answer is this very matrix (by value), which the box
+    # names instead of printing the matrix again; chunks then hold that part's symbol
+    same: str = ""
 
 
 MAX_ROW = 36  # printed characters (see _width) of a vector written on one line, (2, -2, 0)
@@ -458,13 +461,26 @@ def final_answers(solution) -> list[tuple[Part, FinalValue]]:
     shown: ShownForms | None = getattr(parts, "shown", None)
     forms = shown(solution) if shown else {}
     answers = solution.answers
-    out = []
+    out: list[tuple[Part, FinalValue]] = []
     for part in of(solution).parts:
         value = final_value(answers[part.key], part.key in points, forms.get(part.key))
         if value.shape == "matrix":
-            value = replace(value, step=_displayed_in(solution, part.key))
+            earlier = next((p for p, v in out if v.shape == "matrix" and _equal(answers[p.key], answers[part.key])),
+                           None)
+            if earlier is not None:  # MDS (f): the recovered distances are (a)'s d², printed once
+                value = FinalValue("same", (earlier.symbol,), same=earlier.label)
+            else:
+                value = replace(value, step=_displayed_in(solution, part.key))
         out.append((part, value))
     return out
+
+
+def _equal(a, b) -> bool:
+    """Whether two answers are the same matrix, by value (not by how they print)."""
+    from .exact.tidy import is_zero
+
+    return (isinstance(a, sp.MatrixBase) and isinstance(b, sp.MatrixBase) and a.shape == b.shape
+            and all((d := sp.expand(x - y)) == 0 or (not d.free_symbols and is_zero(d)) for x, y in zip(a, b)))
 
 
 def _displayed_in(solution, key: str) -> int:
