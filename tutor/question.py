@@ -351,20 +351,32 @@ MAX_INLINE = 100  # characters of LaTeX for one number; a longer one is shown by
 _ELSEWHERE = "exact values in the solution"
 
 
+@dataclass(frozen=True)
+class Form:
+    """A number as its solution writes it, for the final answers (see ShownForms)."""
+
+    latex: str
+    # The decimal beside it. None: as beside any value, for an irrational value or a form that is not the value's
+    # own LaTeX (1 - (19/20)^{10} ≈ 0.4013); False: none, the form says it (3/4 = 75%); True: always, as a table
+    # that writes 1/2 = 0.5 and 1/512 ≈ 0.001953 (= when the decimal ends).
+    decimal: bool | None = None
+
+
 # A topic's parts module may define ``shown``, one of these: the form its solution writes each value of an
 # answer in (key -> one form per value, None where it has none of its own), so that the box prints that
-# form and each value has one form on the page: for a number its LaTeX, printed with its decimal beside
-# (high-dim's 1 - (19/20)^{10}); for a vector the Scaled its steps write, 1/3 (1, 2, 2) or 1/√2 (1, −1).
-ShownForms = Callable[[Any], Mapping[str, tuple["str | Scaled | None", ...]]]
+# form and each value has one form on the page: for a number a Form (or its LaTeX alone: Form(latex)), printed
+# with its decimal as Form.decimal says (high-dim's 1 - (19/20)^{10}); for a vector the Scaled its steps
+# write, 1/3 (1, 2, 2) or 1/√2 (1, −1).
+ShownForms = Callable[[Any], Mapping[str, tuple["str | Form | Scaled | None", ...]]]
 
 
-def final_value(value, points: bool = False, forms: tuple[str | Scaled | None, ...] | None = None) -> FinalValue:
+def final_value(value, points: bool = False, forms: tuple[str | Form | Scaled | None, ...] | None = None) -> FinalValue:
     """The answer as the box prints it; ``points``: a list of points (rows), which, too wide for a
     line, is displayed as a matrix with a point per row (else a list of vectors as columns);
-    ``forms``: the topic's own form of each value (ShownForms): LaTeX for a number of a number or list
-    of numbers, a Scaled for a vector of a list of vectors (used only where its value is the answer's)."""
+    ``forms``: the topic's own form of each value (ShownForms): a Form (or LaTeX) for a number of a number
+    or list of numbers, a Scaled for a vector of a list of vectors (used only where its value is the answer's)."""
     from .exact.tidy import as_expr
-    from .rendering import approx, approx_col, approx_matrix, col, decimal, scaled, tex
+    from .rendering import approx_col, approx_matrix, col, decimal, scaled, tex
 
     if isinstance(value, sp.MatrixBase):
         too_long = _too_long(value)
@@ -382,17 +394,29 @@ def final_value(value, points: bool = False, forms: tuple[str | Scaled | None, .
             return FinalValue("list", tuple(col(v) if f is None else scaled(f) for v, f in zip(value, written)))
         return FinalValue("list", rows)
     values = value if isinstance(value, tuple) else (value,)
-    forms = tuple(f if f is not None and len(f) <= MAX_INLINE else None for f in forms or ())
+    forms = tuple(Form(f) if isinstance(f, str) else f if isinstance(f, Form) else None for f in forms or ())
+    forms = tuple(f if f is not None and len(f.latex) <= MAX_INLINE else None for f in forms)
     forms += (None,) * (len(values) - len(forms))
     long = [form is None and _too_long((v,)) for v, form in zip(values, forms)]
     chunks = tuple(rf"\approx {decimal(v)}" if too else _scalar(as_expr(v)) if form is None
-                   # a form with its percentage (a fraction of variance) needs no decimal besides
-                   else form + ("" if r"\%" in form else approx(v) or (rf" \approx {decimal(v)}" if form != tex(v) else ""))
+                   else form.latex + _decimal_beside(as_expr(v), form)
                    for v, too, form in zip(values, long, forms))
     note = (_ELSEWHERE if sum(long) > 1 else _ELSEWHERE.replace("values", "value")) if any(long) else ""
     if isinstance(value, tuple):
         return FinalValue("list", chunks, note)
     return FinalValue("scalar", (chunks[0] if long[0] else "= " + chunks[0],), note)
+
+
+def _decimal_beside(value, form: Form) -> str:
+    """What the box writes after a topic's form of a number: its decimal, as Form.decimal says."""
+    from .rendering import approx, decimal, exact_decimal, tex
+
+    if form.decimal is False or value.is_Integer:
+        return ""
+    if form.decimal:  # as the topic's table writes it: = 0.5 when the decimal ends, else ≈
+        exact = exact_decimal(value) if value.is_Rational else None
+        return f" = {exact}" if exact else rf" \approx {decimal(value)}"
+    return approx(value) or (rf" \approx {decimal(value)}" if form.latex != tex(value) else "")
 
 
 BESIDE_PT = 300.0  # a matrix at most this wide (of the box's ~450pt) stands beside its label

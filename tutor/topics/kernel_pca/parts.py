@@ -30,9 +30,10 @@ DEFAULT_PARTS = ("kernel", "centred_kernel", "eigenvalues", "eigenvectors", "var
                  "coordinates", "alphas", "new_coordinates")
 
 
-def shown(solution) -> dict[str, tuple[str | None, ...]]:
+def shown(solution) -> dict:
     """The fractions of the variance with their percentages, as the steps write them (tutor.question.ShownForms)."""
+    from tutor.question import Form
     from tutor.rendering import percent_is, tex  # rendering imports the step records: import at use
 
     values = solution.answers.get("variance_fractions")
-    return {} if values is None else {"variance_fractions": tuple(f"{tex(v)} {percent_is(v)}" if v != 0 else "0" for v in values)}
+    return {} if values is None else {"variance_fractions": tuple(Form(f"{tex(v)} {percent_is(v)}", decimal=False) if v != 0 else "0" for v in values)}

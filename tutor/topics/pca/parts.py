@@ -62,9 +62,10 @@ DEFAULT_PARTS = ("covariance", "gram", "eigenvalues", "eigenvectors", "scores", 
 POINTS = ("reconstruction",)
 
 
-def shown(solution) -> dict[str, tuple[str | None, ...]]:
+def shown(solution) -> dict:
     """The fraction of the variance with its percentage, as the steps write it (tutor.question.ShownForms)."""
+    from tutor.question import Form
     from tutor.rendering import percent_is, tex  # rendering imports the step records: import at use
 
     values = solution.answers.get("captured_fraction")
-    return {} if values is None else {"captured_fraction": (f"{tex(values)} {percent_is(values)}",)}
+    return {} if values is None else {"captured_fraction": (Form(f"{tex(values)} {percent_is(values)}", decimal=False),)}
