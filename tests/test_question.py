@@ -384,3 +384,19 @@ def test_a_topic_form_writes_a_vector_as_its_steps_do_and_only_for_its_own_value
     wide = Scaled(sp.Rational(1, 7), tuple(sp.Integer(i) for i in range(1, 21)))
     [chunk] = final_value((wide.value,), forms=(wide,)).chunks
     assert chunk.startswith(r"\frac{1}{7}\,\begin{bmatrix} 1 \\ 2")
+
+
+def test_a_topic_form_says_whether_its_decimal_stands_beside_it():
+    """Form.decimal, not a sniff of the LaTeX: None as beside any value (an irrational one, or a form other
+    than the value's own LaTeX), False never (a percentage), True always (= when the decimal ends)."""
+    from tutor.question import Form, final_value
+
+    half, third = sp.Rational(1, 2), sp.Rational(1, 3)
+    assert final_value((half, third), forms=(Form(r"\frac{1}{2}", decimal=True), Form(r"\frac{1}{3}", decimal=True))
+                       ).chunks == (r"\frac{1}{2} = 0.5", r"\frac{1}{3} \approx 0.3333")
+    assert final_value(sp.Rational(3, 4), forms=(Form(r"\frac{3}{4} = 75\%", decimal=False),)).chunks == (
+        r"= \frac{3}{4} = 75\%",)
+    assert final_value(half, forms=(Form(r"\frac{1}{2}"),)).chunks == (r"= \frac{1}{2}",)  # its own LaTeX: none
+    assert final_value(half, forms=(r"1 - \frac{1}{2}",)).chunks == (r"= 1 - \frac{1}{2} \approx 0.5",)  # LaTeX alone
+    assert final_value(sp.sqrt(2), forms=(Form(r"\sqrt{2}"),)).chunks == (r"= \sqrt{2} \approx 1.414",)
+    assert final_value(sp.Integer(1), forms=(Form("1", decimal=True),)).chunks == ("= 1",)
