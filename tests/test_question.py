@@ -400,3 +400,15 @@ def test_a_topic_form_says_whether_its_decimal_stands_beside_it():
     assert final_value(half, forms=(r"1 - \frac{1}{2}",)).chunks == (r"= 1 - \frac{1}{2} \approx 0.5",)  # LaTeX alone
     assert final_value(sp.sqrt(2), forms=(Form(r"\sqrt{2}"),)).chunks == (r"= \sqrt{2} \approx 1.414",)
     assert final_value(sp.Integer(1), forms=(Form("1", decimal=True),)).chunks == ("= 1",)
+
+
+def test_pca_and_kernel_pcas_unit_eigenvectors_in_the_box_as_the_steps_write_them():
+    """A rational unit scale: the steps write u₁ = 1/5 (3, 4)ᵀ, so the box (and an exam key) does too, not (3/5, 4/5)."""
+    from tests.conftest import solve_yaml
+
+    md = render(solve_yaml("topic: pca\npoints: [[5, 0], [-8, -9], [-3, 6], [-2, -1]]\ncomponents: 1\n"), "md")
+    assert r"\mathbf u_1 = \frac{1}{5}\,{(3, 4)}^T" in md
+    assert r"$\mathbf u_j$: $\frac{1}{5}\,\left(3, 4\right)$, $\frac{1}{5}\,\left(4, -3\right)$" in md
+    md = render(tutor.solve(str(PROBLEMS / "kernel-pca" / "rbf-square.yaml")), "md")
+    assert r"\mathbf v_3 = \frac{1}{2}\,{(1, -1, -1, 1)}^T" in md
+    assert r"$\frac{1}{2}\,\left(1, -1, -1, 1\right)$, $\frac{1}{2}\,\left(1, 1, 1, 1\right)$" in md.split("Final answers")[1]
