@@ -416,6 +416,23 @@ def test_the_key_writes_a_rational_kernel_value_with_its_decimal_as_the_solution
     assert fractions and all(fractions), line  # every fraction with its decimal beside
 
 
+def test_the_key_names_a_matrix_an_earlier_part_gives_instead_of_printing_it_again(tmp_path):
+    """A linear kernel's K is the Gram matrix XᵀX of (a): the key (md and LaTeX) says so, by value."""
+    from tutor import solve
+
+    blueprint = tmp_path / "bp.yaml"
+    blueprint.write_text("title: T\nseed: 3\nquestions:\n  - {topic: kernel-matrix, difficulty: easy, parts: [gram, kernel]}\n")
+    folder = tmp_path / "exam"
+    assert run_cli("exam", str(blueprint), "--count", "1", "-o", str(folder), "--no-pdf").exit_code == 0
+    answers = solve(str(folder / "v01" / "q1.yaml")).answers
+    key = (folder / "v01" / "key.md").read_text(encoding="utf-8")
+    if answers["kernel"] == answers["gram"]:
+        assert r"- **(b)** $\mathbf K = X^T X$, the matrix of (a) [2 marks]" in key
+        assert key.count(r"\begin{bmatrix}") == 1
+    else:
+        assert "the matrix of (a)" not in key and key.count(r"\begin{bmatrix}") == 2
+
+
 def test_check_without_exam_still_needs_answers():
     result = run_cli("check", "kernel-pca/example3")
     assert result.exit_code == 2 and "Missing argument 'ANSWERS...'" in result.stderr
