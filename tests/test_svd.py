@@ -169,9 +169,13 @@ def test_step_7_writes_l_and_r_with_their_common_scale_outside():
             r"\begin{bmatrix}3 \sqrt{5} & 0\\0 & \sqrt{5}\end{bmatrix}"
             r"\frac{1}{\sqrt{2}}\,\begin{bmatrix}1 & 1\\1 & -1\end{bmatrix}^T = ") in tex
     assert r"\frac{\sqrt{10}}{10}" not in tex
-    # columns of different scales share none: L of the 3 × 3 stays as it is
-    assert r"L\,\Delta\,R^T = \begin{bmatrix}\frac{\sqrt{2}}{2} & 0" in render(
+    # columns of different scales share none: each entry is written k/d with its column's d, 1/√2 and 2/√10
+    assert (r"L\,\Delta\,R^T = \begin{bmatrix}\frac{1}{\sqrt{2}} & 0 & \frac{1}{\sqrt{2}}\\0 & 1 & 0\\"
+            r"\frac{1}{\sqrt{2}} & 0 & - \frac{1}{\sqrt{2}}\end{bmatrix}") in render(
         solve(str(PROBLEMS / "svd" / "three-by-three.yaml")), "tex", "brief")
+    assert (r"\begin{bmatrix}\frac{1}{\sqrt{2}} & \frac{1}{\sqrt{10}}\\\frac{1}{\sqrt{2}} & - \frac{1}{\sqrt{10}}\\"
+            r"0 & \frac{2}{\sqrt{10}}\\0 & - \frac{2}{\sqrt{10}}\end{bmatrix}") in render(
+        solve(str(PROBLEMS / "svd" / "eckart-young-four-by-two.yaml")), "tex", "brief")
 
 
 def test_final_answers_write_the_singular_vectors_as_the_steps_do():

@@ -295,8 +295,20 @@ def scaled(v: Scaled) -> str:
 
 
 def scaled_matrix(m: ScaledMatrix) -> str:
-    """A ScaledMatrix as its scale in front of the matrix, as a student writes L = 1/√10 [[1, 3], [3, −1]]."""
-    return scalar_prefix(m.scalar) + tex(m.entries)
+    """A ScaledMatrix as its scale in front of the matrix, as a student writes L = 1/√10 [[1, 3], [3, −1]];
+    with a scale per column, each entry as k/d, [[1/√2, 1/√10], [0, 2/√10]]."""
+    if not m.columns:
+        return scalar_prefix(m.scalar) + tex(m.entries)
+    divisors = [None if s == 1 else unit_divisor(s) for s in m.columns]
+
+    def entry(k, d) -> str:
+        if d is None or k == 0:
+            return tex(k)
+        return ("- " if k < 0 else "") + rf"\frac{{{abs(k)}}}{{{tex(d)}}}"
+
+    rows = (" & ".join(entry(m.entries[i, j], divisors[j]) for j in range(m.entries.cols))
+            for i in range(m.entries.rows))
+    return r"\begin{bmatrix}" + r"\\".join(rows) + r"\end{bmatrix}"
 
 
 def _exact(value: Any):

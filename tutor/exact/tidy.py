@@ -573,6 +573,9 @@ class ScaledMatrix:
 
     scalar: sp.Expr
     entries: sp.ImmutableMatrix
+    # no common scale, but one per column (unit vectors of different lengths): entry (i, j) is columns[j] ×
+    # entries[i, j], written k/d as a student writes L's entries 1/√2 and 2/√10; empty: none
+    columns: tuple[sp.Expr, ...] = ()
 
 
 def scaled_matrix(matrix) -> ScaledMatrix:
@@ -582,7 +585,7 @@ def scaled_matrix(matrix) -> ScaledMatrix:
     >>> scaled_matrix(sp.Matrix([[sp.Rational(4, 5), sp.Rational(3, 5)], [sp.Rational(-3, 5), sp.Rational(4, 5)]]))
     ScaledMatrix(scalar=1/5, entries=Matrix([
     [ 4, 3],
-    [-3, 4]]))
+    [-3, 4]]), columns=())
     """
     entries = [as_expr(v) for v in matrix]
     split = unit_split(entries)
@@ -591,6 +594,26 @@ def scaled_matrix(matrix) -> ScaledMatrix:
         if len(dens) == 1 and all(v.is_Rational for v in entries) and (q := dens.pop()) > 1:
             split = sp.Rational(1, q), tuple(v * q for v in entries)
     if split is None:
-        return ScaledMatrix(sp.Integer(1), sp.ImmutableMatrix(matrix))
+        return _column_scaled(sp.ImmutableMatrix(matrix))
     scale, whole = split
     return ScaledMatrix(scale, sp.ImmutableMatrix(matrix.rows, matrix.cols, whole))
+
+
+def _column_scaled(matrix: sp.ImmutableMatrix) -> ScaledMatrix:
+    """Each column's own unit scale (see ScaledMatrix.columns), when every column has one or is whole numbers
+    and some column has one; else the matrix as it is."""
+    scales, columns = [], []
+    for j in range(matrix.cols):
+        column = [as_expr(v) for v in matrix.col(j)]
+        if all(v.is_Integer for v in column):
+            scales.append(sp.Integer(1))
+            columns.append(tuple(column))
+        elif (split := unit_split(column)) is not None:
+            scales.append(split[0])
+            columns.append(split[1])
+        else:
+            return ScaledMatrix(sp.Integer(1), matrix)
+    if all(s == 1 for s in scales):
+        return ScaledMatrix(sp.Integer(1), matrix)
+    whole = sp.ImmutableMatrix(matrix.rows, matrix.cols, lambda i, j: columns[j][i])
+    return ScaledMatrix(sp.Integer(1), whole, tuple(scales))
