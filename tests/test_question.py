@@ -400,6 +400,9 @@ def test_a_topic_form_says_whether_its_decimal_stands_beside_it():
     assert final_value(half, forms=(r"1 - \frac{1}{2}",)).chunks == (r"= 1 - \frac{1}{2} \approx 0.5",)  # LaTeX alone
     assert final_value(sp.sqrt(2), forms=(Form(r"\sqrt{2}"),)).chunks == (r"= \sqrt{2} \approx 1.414",)
     assert final_value(sp.Integer(1), forms=(Form("1", decimal=True),)).chunks == ("= 1",)
+    # "" (main's rule for importance sampling's estimates): an irrational number by its decimal alone
+    assert final_value(sp.sqrt(2), forms=("",)).chunks == (r"\approx 1.414",)
+    assert final_value(sp.sqrt(2), forms=(Form(""),)).chunks == (r"\approx 1.414",)
 
 
 def test_pca_and_kernel_pcas_unit_eigenvectors_in_the_box_as_the_steps_write_them():

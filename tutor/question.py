@@ -365,8 +365,9 @@ class Form:
 # A topic's parts module may define ``shown``, one of these: the form its solution writes each value of an
 # answer in (key -> one form per value, None where it has none of its own), so that the box prints that
 # form and each value has one form on the page: for a number a Form (or its LaTeX alone: Form(latex)), printed
-# with its decimal as Form.decimal says (high-dim's 1 - (19/20)^{10}); for a vector the Scaled its steps
-# write, 1/3 (1, 2, 2) or 1/√2 (1, −1).
+# with its decimal as Form.decimal says (high-dim's 1 - (19/20)^{10}), "" (or Form("")) for a number the steps
+# write by its decimal alone (importance sampling's estimate from drawn samples); for a vector the Scaled its
+# steps write, 1/3 (1, 2, 2) or 1/√2 (1, −1).
 ShownForms = Callable[[Any], Mapping[str, tuple["str | Form | Scaled | None", ...]]]
 
 
@@ -404,6 +405,8 @@ def final_value(value, points: bool = False, forms: tuple[str | Form | Scaled | 
     note = (_ELSEWHERE if sum(long) > 1 else _ELSEWHERE.replace("values", "value")) if any(long) else ""
     if isinstance(value, tuple):
         return FinalValue("list", chunks, note)
+    if forms[0] is not None and forms[0].latex == "" and not as_expr(value).is_Rational:
+        return FinalValue("scalar", (rf"\approx {decimal(value)}",))  # the steps write it by its decimal alone
     return FinalValue("scalar", (chunks[0] if long[0] else "= " + chunks[0],), note)
 
 
