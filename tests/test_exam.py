@@ -401,6 +401,38 @@ def test_an_imprecise_decimal_earns_half_the_part_s_marks(tmp_path):
     assert "q1(b) imprecise: right to 2 significant figures; give 3" in row["notes"]
 
 
+def test_the_key_writes_a_rational_kernel_value_with_its_decimal_as_the_solution_does(tmp_path):
+    """An exam's rbf-gamma (b) gave K as fractions alone (1/2, 1/512) while the solution, the card and every other
+    part of the key write the decimal beside (1/2 = 0.5, 1/512 ≈ 0.001953): the box wrote a decimal beside an
+    irrational value only; rbf-gamma's parts.shown now gives K's Form with its decimal."""
+    blueprint = tmp_path / "bp.yaml"
+    blueprint.write_text("title: T\nseed: 7\nquestions:\n  - {topic: pca, difficulty: easy}\n"
+                         "  - {topic: rbf-gamma, difficulty: easy, parts: [gamma, kernel_values]}\n")
+    folder = tmp_path / "exam"
+    assert run_cli("exam", str(blueprint), "--count", "1", "-o", str(folder), "--no-pdf").exit_code == 0
+    key = (folder / "v01" / "key.md").read_text(encoding="utf-8")
+    [line] = [ln for ln in key.split("## Question 2")[1].splitlines() if ln.startswith("- **(b)** $K$")]
+    fractions = re.findall(r"\\frac\{\d+\}\{\d+\}( = | \\approx )?", line)
+    assert fractions and all(fractions), line  # every fraction with its decimal beside
+
+
+def test_the_key_names_a_matrix_an_earlier_part_gives_instead_of_printing_it_again(tmp_path):
+    """A linear kernel's K is the Gram matrix XᵀX of (a): the key (md and LaTeX) says so, by value."""
+    from tutor import solve
+
+    blueprint = tmp_path / "bp.yaml"
+    blueprint.write_text("title: T\nseed: 3\nquestions:\n  - {topic: kernel-matrix, difficulty: easy, parts: [gram, kernel]}\n")
+    folder = tmp_path / "exam"
+    assert run_cli("exam", str(blueprint), "--count", "1", "-o", str(folder), "--no-pdf").exit_code == 0
+    answers = solve(str(folder / "v01" / "q1.yaml")).answers
+    key = (folder / "v01" / "key.md").read_text(encoding="utf-8")
+    if answers["kernel"] == answers["gram"]:
+        assert r"- **(b)** $\mathbf K = X^T X$, the matrix of (a) [" in key
+        assert key.count(r"\begin{bmatrix}") == 1
+    else:
+        assert "the matrix of (a)" not in key and key.count(r"\begin{bmatrix}") == 2
+
+
 def test_check_without_exam_still_needs_answers():
     result = run_cli("check", "kernel-pca/example3")
     assert result.exit_code == 2 and "Missing argument 'ANSWERS...'" in result.stderr

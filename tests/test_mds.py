@@ -9,6 +9,7 @@ from hypothesis import strategies as st
 import tutor
 from tutor import solve
 from tutor.errors import ProblemError
+from tutor.rendering import render
 
 from .conftest import PROBLEMS, solve_yaml
 
@@ -244,3 +245,44 @@ def test_points_follow_the_students_own_eigenvalues():
     # a negative λ gives no point: nothing to follow
     answers = {"eigenvalues": [-1, 4, 0, 0], "coordinates": [[2, 0], [0, 2], [-2, 0], [0, -2]]}
     assert tutor.check("mds/from-points", answers).result("coordinates").verdict == "wrong"
+
+
+@pytest.mark.parametrize("name", ["from-points", "distance-table"])
+def test_reproduced_distances_name_the_matrix_of_a_instead_of_printing_it_again(name):
+    """(f)'s answer is (a)'s d², by value: the box says so ("the matrix of (a)") in every format, and the exam
+    key too; the matrix is printed once, in (a)."""
+    from tutor.question import final_answers
+    from tutor.rendering import with_question
+
+    solution = with_question(solve(str(PROBLEMS / "mds" / f"{name}.yaml")))
+    finals = {part.key: value for part, value in final_answers(solution)}
+    assert finals["recovered_distances"].shape == "same" and finals["recovered_distances"].same == "a"
+    assert solution.answers["recovered_distances"] == solution.answers["squared_distances"]
+    for fmt in ("md", "tex", "html"):
+        box = render(solution, fmt).split("Final answers")[1]
+        assert "the matrix of (a)" in box, fmt
+        assert box.count(r"\begin{bmatrix}") == 3  # (a), (b), (c): no fourth matrix for (f)
+    assert "every one equals $d_{ij}^2$, the matrix of (a)" in render(solution, "md")
+
+
+def test_distances_not_reproduced_keep_their_matrix():
+    """A negative eigenvalue: the recovered distances differ from d², so (f) prints its own matrix and says no."""
+    from tutor.question import final_answers
+    from tutor.rendering import with_question
+
+    solution = with_question(solve(str(PROBLEMS / "mds" / "non-euclidean.yaml")))
+    finals = {part.key: value for part, value in final_answers(solution)}
+    assert finals["recovered_distances"].shape == "matrix"
+    box = render(solution, "md").split("Final answers")[1]
+    assert "matrix of (" not in box and r"- **(f)** no: $B$ has a negative eigenvalue" in box
+
+
+def test_an_answer_equal_to_an_earlier_part_is_decided_by_value():
+    """question._equal compares entries exactly (√8 and 2√2 are one value), not their printed text."""
+    import sympy as sp
+
+    from tutor.question import _equal
+
+    assert _equal(sp.ImmutableMatrix([[sp.sqrt(8), 1]]), sp.ImmutableMatrix([[2 * sp.sqrt(2), 1]]))
+    assert not _equal(sp.ImmutableMatrix([[1, 2]]), sp.ImmutableMatrix([[1, 3]]))
+    assert not _equal(sp.ImmutableMatrix([[1, 2]]), sp.ImmutableMatrix([[1], [2]]))

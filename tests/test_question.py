@@ -370,3 +370,50 @@ def test_unit_vectors_are_written_as_the_notes_write_them_in_the_steps_and_the_f
     assert final_value(((-half, half),)).chunks == (r"\frac{1}{\sqrt{2}}\,\left(-1, 1\right)",)  # signs stay inside
     assert final_value(((sp.Rational(1, 4), 0),)).chunks == (r"\left(\frac{1}{4}, 0\right)",)  # rational: as it is
     assert final_value(((2 * sp.sqrt(5) / 5, sp.sqrt(5) / 5),)).chunks == (r"\frac{1}{\sqrt{5}}\,\left(2, 1\right)",)
+
+
+def test_a_topic_form_writes_a_vector_as_its_steps_do_and_only_for_its_own_value():
+    from tutor.exact.tidy import Scaled
+    from tutor.question import final_value
+
+    fifth = Scaled(sp.Rational(1, 5), (4, -3))
+    value = ((sp.Rational(4, 5), sp.Rational(-3, 5)), (1, 0))
+    assert final_value(value, forms=(fifth, None)).chunks == (r"\frac{1}{5}\,\left(4, -3\right)", r"\left(1, 0\right)")
+    # a form of another value is not taken: the box never prints what the answer is not
+    assert final_value(((sp.Rational(3, 5), sp.Rational(4, 5)),), forms=(fifth,)).chunks == (
+        r"\left(\frac{3}{5}, \frac{4}{5}\right)",)
+    # too wide for a line: a column, its scale still in front
+    wide = Scaled(sp.Rational(1, 7), tuple(sp.Integer(i) for i in range(1, 21)))
+    [chunk] = final_value((wide.value,), forms=(wide,)).chunks
+    assert chunk.startswith(r"\frac{1}{7}\,\begin{bmatrix} 1 \\ 2")
+
+
+def test_a_topic_form_says_whether_its_decimal_stands_beside_it():
+    """Form.decimal, not a sniff of the LaTeX: None as beside any value (an irrational one, or a form other
+    than the value's own LaTeX), False never (a percentage), True always (= when the decimal ends)."""
+    from tutor.question import Form, final_value
+
+    half, third = sp.Rational(1, 2), sp.Rational(1, 3)
+    assert final_value((half, third), forms=(Form(r"\frac{1}{2}", decimal=True), Form(r"\frac{1}{3}", decimal=True))
+                       ).chunks == (r"\frac{1}{2} = 0.5", r"\frac{1}{3} \approx 0.3333")
+    assert final_value(sp.Rational(3, 4), forms=(Form(r"\frac{3}{4} = 75\%", decimal=False),)).chunks == (
+        r"= \frac{3}{4} = 75\%",)
+    assert final_value(half, forms=(Form(r"\frac{1}{2}"),)).chunks == (r"= \frac{1}{2}",)  # its own LaTeX: none
+    assert final_value(half, forms=(r"1 - \frac{1}{2}",)).chunks == (r"= 1 - \frac{1}{2} \approx 0.5",)  # LaTeX alone
+    assert final_value(sp.sqrt(2), forms=(Form(r"\sqrt{2}"),)).chunks == (r"= \sqrt{2} \approx 1.414",)
+    assert final_value(sp.Integer(1), forms=(Form("1", decimal=True),)).chunks == ("= 1",)
+    # "" (main's rule for importance sampling's estimates): an irrational number by its decimal alone
+    assert final_value(sp.sqrt(2), forms=("",)).chunks == (r"\approx 1.414",)
+    assert final_value(sp.sqrt(2), forms=(Form(""),)).chunks == (r"\approx 1.414",)
+
+
+def test_pca_and_kernel_pcas_unit_eigenvectors_in_the_box_as_the_steps_write_them():
+    """A rational unit scale: the steps write u₁ = 1/5 (3, 4)ᵀ, so the box (and an exam key) does too, not (3/5, 4/5)."""
+    from tests.conftest import solve_yaml
+
+    md = render(solve_yaml("topic: pca\npoints: [[5, 0], [-8, -9], [-3, 6], [-2, -1]]\ncomponents: 1\n"), "md")
+    assert r"\mathbf u_1 = \frac{1}{5}\,{(3, 4)}^T" in md
+    assert r"$\mathbf u_j$: $\frac{1}{5}\,\left(3, 4\right)$, $\frac{1}{5}\,\left(4, -3\right)$" in md
+    md = render(tutor.solve(str(PROBLEMS / "kernel-pca" / "rbf-square.yaml")), "md")
+    assert r"\mathbf v_3 = \frac{1}{2}\,{(1, -1, -1, 1)}^T" in md
+    assert r"$\frac{1}{2}\,\left(1, -1, -1, 1\right)$, $\frac{1}{2}\,\left(1, 1, 1, 1\right)$" in md.split("Final answers")[1]

@@ -17,8 +17,9 @@ def render(name: str, fmt: str, detail: str = "brief") -> str:
 # the table's K as the kernel-values step writes it (the card's decimals beside, "=" when exact)
 CARD_K = [r"2^{-1/4} \approx 0.8409", r"\frac{1}{2} = 0.5", r"\frac{1}{16} = 0.0625",
           r"\frac{1}{65536} \approx 0.00001526"]
-# the final answers: the same exact values, the decimal beside the irrational one
-FINAL_K = [r"2^{-1/4} \approx 0.8409", r"\frac{1}{2}", r"\frac{1}{16}", r"\frac{1}{65536}"]
+# the final answers: the same forms, each decimal beside (an exam key gave the fractions alone beside the
+# decimals of every other part)
+FINAL_K = CARD_K
 # d_φ as the card writes it: a readable exact value with its decimal beside, an unreadable surd
 # (√131070/256, √(2 − 2^{3/4})) as its decimal only (issue 30: "the card writes ≈ 1.414")
 CARD_D = [r"\approx 0.5641", "1", r"\frac{\sqrt{30}}{4} \approx 1.369", r"\approx 1.414"]

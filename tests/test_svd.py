@@ -160,3 +160,31 @@ def test_the_reduced_svd_is_named_when_l_or_r_is_not_square(name, shapes):
     text = render(solve(str(PROBLEMS / "svd" / f"{name}.yaml")), "md", "brief")
     assert "This is the reduced (thin) SVD: " + shapes in text
     assert "reduced (thin)" not in render(solve(str(PROBLEMS / "svd" / "two-by-two.yaml")), "md", "brief")
+
+
+def test_step_7_writes_l_and_r_with_their_common_scale_outside():
+    """As a student writes them: L = 1/√10 [[1, 3], [3, −1]], R = 1/√2 [[1, 1], [1, −1]], not entries √10/10."""
+    tex = render(solve(str(PROBLEMS / "svd" / "two-by-two.yaml")), "tex", "brief")
+    assert (r"L\,\Delta\,R^T = \frac{1}{\sqrt{10}}\,\begin{bmatrix}1 & 3\\3 & -1\end{bmatrix}"
+            r"\begin{bmatrix}3 \sqrt{5} & 0\\0 & \sqrt{5}\end{bmatrix}"
+            r"\frac{1}{\sqrt{2}}\,\begin{bmatrix}1 & 1\\1 & -1\end{bmatrix}^T = ") in tex
+    assert r"\frac{\sqrt{10}}{10}" not in tex
+    # columns of different scales share none: each entry is written k/d with its column's d, 1/√2 and 2/√10
+    assert (r"L\,\Delta\,R^T = \begin{bmatrix}\frac{1}{\sqrt{2}} & 0 & \frac{1}{\sqrt{2}}\\0 & 1 & 0\\"
+            r"\frac{1}{\sqrt{2}} & 0 & - \frac{1}{\sqrt{2}}\end{bmatrix}") in render(
+        solve(str(PROBLEMS / "svd" / "three-by-three.yaml")), "tex", "brief")
+    assert (r"\begin{bmatrix}\frac{1}{\sqrt{2}} & \frac{1}{\sqrt{10}}\\\frac{1}{\sqrt{2}} & - \frac{1}{\sqrt{10}}\\"
+            r"0 & \frac{2}{\sqrt{10}}\\0 & - \frac{2}{\sqrt{10}}\end{bmatrix}") in render(
+        solve(str(PROBLEMS / "svd" / "eckart-young-four-by-two.yaml")), "tex", "brief")
+
+
+def test_final_answers_write_the_singular_vectors_as_the_steps_do():
+    """A rational unit scale: the steps write r₁ = 1/5 (4, −3)ᵀ, so the box does too (it had (4/5, −3/5)); the
+    other side's signs stay inside, l₁ = (0, −1) in the step and the box (the step had −(0, 1))."""
+    solution = solve_yaml("topic: svd\nmatrix: [[3, 4], [-8, 6]]\nrank: 1\n")
+    md = render(solution, "md")
+    assert r"\mathbf r_1 = \frac{1}{5}\,{(4, -3)}^T" in md and r"\mathbf l_1 = \frac{1}{5 \cdot 10}{(0, -50)}^T = {(0, -1)}^T" in md
+    box = md.split("Final answers")[1]
+    assert r"$\mathbf r_i$: $\frac{1}{5}\,\left(4, -3\right)$, $\frac{1}{5}\,\left(3, 4\right)$" in box
+    assert r"$\mathbf l_i$: $\left(0, -1\right)$, $\left(1, 0\right)$" in box
+    assert r"\frac{1}{5}\,\begin{bmatrix}4 & 3\\-3 & 4\end{bmatrix}^T" in md  # R in step 7

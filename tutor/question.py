@@ -34,6 +34,7 @@ import sympy as sp
 from . import fields
 from .errors import ProblemError
 from .escaping import shorten
+from .exact.tidy import Scaled
 
 MAX_STATEMENT = 1500  # characters: a paragraph of an exam paper
 MAX_PART_TEXT = 300  # characters of a part's own wording
@@ -340,6 +341,9 @@ class FinalValue:
     # the number of the step that works this matrix out and displays it (0: none): a LaTeX box too tall for
     # the room left on its page gives the matrix by reference to it ("$\hat K$: see step 6")
     step: int = 0
+    # shape "same": the label of an earlier part whose answer is this very matrix (by value), which the box
+    # names instead of printing the matrix again; chunks then hold that part's symbol
+    same: str = ""
 
 
 MAX_ROW = 36  # printed characters (see _width) of a vector written on one line, (2, -2, 0)
@@ -347,19 +351,33 @@ MAX_INLINE = 100  # characters of LaTeX for one number; a longer one is shown by
 _ELSEWHERE = "exact values in the solution"
 
 
-# A topic's parts module may define ``shown``, one of these: the LaTeX its solution writes each value of an
+@dataclass(frozen=True)
+class Form:
+    """A number as its solution writes it, for the final answers (see ShownForms)."""
+
+    latex: str
+    # The decimal beside it. None: as beside any value, for an irrational value or a form that is not the value's
+    # own LaTeX (1 - (19/20)^{10} ≈ 0.4013); False: none, the form says it (3/4 = 75%); True: always, as a table
+    # that writes 1/2 = 0.5 and 1/512 ≈ 0.001953 (= when the decimal ends).
+    decimal: bool | None = None
+
+
+# A topic's parts module may define ``shown``, one of these: the form its solution writes each value of an
 # answer in (key -> one form per value, None where it has none of its own), so that the box prints that
-# form, its decimal beside, and each value has one form on the page (high-dim's 1 - (19/20)^{10}); "" for a
-# number the steps write by its decimal alone (importance sampling's estimate from drawn samples).
-ShownForms = Callable[[Any], Mapping[str, tuple["str | None", ...]]]
+# form and each value has one form on the page: for a number a Form (or its LaTeX alone: Form(latex)), printed
+# with its decimal as Form.decimal says (high-dim's 1 - (19/20)^{10}), "" (or Form("")) for a number the steps
+# write by its decimal alone (importance sampling's estimate from drawn samples); for a vector the Scaled its
+# steps write, 1/3 (1, 2, 2) or 1/√2 (1, −1).
+ShownForms = Callable[[Any], Mapping[str, tuple["str | Form | Scaled | None", ...]]]
 
 
-def final_value(value, points: bool = False, forms: tuple[str | None, ...] | None = None) -> FinalValue:
+def final_value(value, points: bool = False, forms: tuple[str | Form | Scaled | None, ...] | None = None) -> FinalValue:
     """The answer as the box prints it; ``points``: a list of points (rows), which, too wide for a
     line, is displayed as a matrix with a point per row (else a list of vectors as columns);
-    ``forms``: the topic's own LaTeX for each value of a number or list of numbers (ShownForms)."""
+    ``forms``: the topic's own form of each value (ShownForms): a Form (or LaTeX) for a number of a number
+    or list of numbers, a Scaled for a vector of a list of vectors (used only where its value is the answer's)."""
     from .exact.tidy import as_expr
-    from .rendering import approx, approx_col, approx_matrix, col, decimal, tex
+    from .rendering import approx_col, approx_matrix, col, decimal, scaled, tex
 
     if isinstance(value, sp.MatrixBase):
         too_long = _too_long(value)
@@ -368,26 +386,40 @@ def final_value(value, points: bool = False, forms: tuple[str | None, ...] | Non
     if isinstance(value, tuple) and value and isinstance(value[0], tuple):
         if any(_too_long(v) for v in value):
             return FinalValue("list", tuple(approx_col(v).strip() for v in value), _ELSEWHERE)
-        rows = tuple(_vector(v) for v in value)
+        written = [f if isinstance(f, Scaled) and f.value == tuple(v) else None
+                   for f, v in zip(tuple(forms or ()) + (None,) * len(value), value)]
+        rows = tuple(_vector(v, f) for v, f in zip(value, written))
         if max(_width(r) for r in rows) > MAX_ROW:  # too wide for a line: as the steps write them
             if points:
                 return final_value(sp.ImmutableMatrix(value))
-            return FinalValue("list", tuple(col(v) for v in value))
+            return FinalValue("list", tuple(col(v) if f is None else scaled(f) for v, f in zip(value, written)))
         return FinalValue("list", rows)
     values = value if isinstance(value, tuple) else (value,)
-    forms = tuple(f if f is not None and len(f) <= MAX_INLINE else None for f in forms or ())
+    forms = tuple(Form(f) if isinstance(f, str) else f if isinstance(f, Form) else None for f in forms or ())
+    forms = tuple(f if f is not None and len(f.latex) <= MAX_INLINE else None for f in forms)
     forms += (None,) * (len(values) - len(forms))
     long = [form is None and _too_long((v,)) for v, form in zip(values, forms)]
     chunks = tuple(rf"\approx {decimal(v)}" if too else _scalar(as_expr(v)) if form is None
-                   # a form with its percentage (a fraction of variance) needs no decimal besides
-                   else form + ("" if r"\%" in form else approx(v) or (rf" \approx {decimal(v)}" if form != tex(v) else ""))
+                   else form.latex + _decimal_beside(as_expr(v), form)
                    for v, too, form in zip(values, long, forms))
     note = (_ELSEWHERE if sum(long) > 1 else _ELSEWHERE.replace("values", "value")) if any(long) else ""
     if isinstance(value, tuple):
         return FinalValue("list", chunks, note)
-    if forms[0] == "" and not as_expr(value).is_Rational:  # the steps write it by its decimal alone
-        return FinalValue("scalar", (rf"\approx {decimal(value)}",))
+    if forms[0] is not None and forms[0].latex == "" and not as_expr(value).is_Rational:
+        return FinalValue("scalar", (rf"\approx {decimal(value)}",))  # the steps write it by its decimal alone
     return FinalValue("scalar", (chunks[0] if long[0] else "= " + chunks[0],), note)
+
+
+def _decimal_beside(value, form: Form) -> str:
+    """What the box writes after a topic's form of a number: its decimal, as Form.decimal says."""
+    from .rendering import approx, decimal, exact_decimal, tex
+
+    if form.decimal is False or value.is_Integer:
+        return ""
+    if form.decimal:  # as the topic's table writes it: = 0.5 when the decimal ends, else ≈
+        exact = exact_decimal(value) if value.is_Rational else None
+        return f" = {exact}" if exact else rf" \approx {decimal(value)}"
+    return approx(value) or (rf" \approx {decimal(value)}" if form.latex != tex(value) else "")
 
 
 BESIDE_PT = 300.0  # a matrix at most this wide (of the box's ~450pt) stands beside its label
@@ -429,42 +461,22 @@ def _scalar(value) -> str:
     return tex(value) + approx(value)
 
 
-def _vector(entries) -> str:
+def _vector(entries, form: Scaled | None = None) -> str:
     """A vector (or a point, or an edge code) on one line: (2, -2, 0); an edge code as the post
-    writes it, {0, 1, X, a, Y}."""
-    from .exact.tidy import as_expr
+    writes it, {0, 1, X, a, Y}; with its topic's ``form``, as the steps write it, 1/3 (1, 2, 2)."""
+    from .exact.tidy import as_expr, unit_split
     from .rendering import scalar_prefix, tex
 
     if any(isinstance(as_expr(v), sp.Symbol) for v in entries):
         return r"\{" + ", ".join(tex(v) for v in entries) + r"\}"
+    if form is not None:
+        return scalar_prefix(form.scalar) + r"\left(" + ", ".join(tex(v) for v in form.entries) + r"\right)"
     # a unit vector as the steps and the notes write it, 1/√2 (1, −1, 0), not (√2/2, −√2/2, 0)
-    split = _unit_scale(entries)
+    split = unit_split(entries)
     if split is not None:
         scale, whole = split
         return scalar_prefix(scale) + r"\left(" + ", ".join(tex(v) for v in whole) + r"\right)"
     return r"\left(" + ", ".join(tex(v) for v in entries) + r"\right)"
-
-
-def _unit_scale(entries):
-    """(1/d, whole numbers) with entries = 1/d × whole numbers, d a whole number times one square root
-    (unit_divisor), as 1/√6 (1, 1, −2); None when the entries share no such scale."""
-    from math import gcd, lcm
-
-    from .exact.tidy import as_expr, unit_divisor, tidy
-
-    values = [as_expr(v) for v in entries]
-    lead = next((v for v in values if v != 0), None)
-    if lead is None or lead.free_symbols or lead.is_Rational or not lead.is_real:
-        return None
-    ratios = [tidy(v / abs(lead)) for v in values]  # the signs stay with the entries
-    if not all(r.is_Rational for r in ratios):
-        return None
-    den = lcm(*(int(r.q) for r in ratios))
-    common = gcd(*(abs(int(r.p * den // r.q)) for r in ratios))
-    scale = tidy(abs(lead) * common / den)
-    if unit_divisor(scale) is None:
-        return None
-    return scale, tuple(sp.Integer(int(r * den / common)) for r in ratios)
 
 
 def final_answers(solution) -> list[tuple[Part, FinalValue]]:
@@ -476,13 +488,26 @@ def final_answers(solution) -> list[tuple[Part, FinalValue]]:
     shown: ShownForms | None = getattr(parts, "shown", None)
     forms = shown(solution) if shown else {}
     answers = solution.answers
-    out = []
+    out: list[tuple[Part, FinalValue]] = []
     for part in of(solution).parts:
         value = final_value(answers[part.key], part.key in points, forms.get(part.key))
         if value.shape == "matrix":
-            value = replace(value, step=_displayed_in(solution, part.key))
+            earlier = next((p for p, v in out if v.shape == "matrix" and _equal(answers[p.key], answers[part.key])),
+                           None)
+            if earlier is not None:  # MDS (f): the recovered distances are (a)'s d², printed once
+                value = FinalValue("same", (earlier.symbol,), same=earlier.label)
+            else:
+                value = replace(value, step=_displayed_in(solution, part.key))
         out.append((part, value))
     return out
+
+
+def _equal(a, b) -> bool:
+    """Whether two answers are the same matrix, by value (not by how they print)."""
+    from .exact.tidy import is_zero
+
+    return (isinstance(a, sp.MatrixBase) and isinstance(b, sp.MatrixBase) and a.shape == b.shape
+            and all((d := sp.expand(x - y)) == 0 or (not d.free_symbols and is_zero(d)) for x, y in zip(a, b)))
 
 
 def _displayed_in(solution, key: str) -> int:

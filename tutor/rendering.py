@@ -30,7 +30,7 @@ from .figures import figure_data
 from .figures.output import block as figure_block, drawing
 from .escaping import FILTERS as TEXT_FILTERS, latex_text
 from .exact.implicit import IMPLICIT
-from .exact.tidy import Scaled, as_expr, count_ops, unit_divisor, numeric, shown
+from .exact.tidy import Scaled, ScaledMatrix, as_expr, count_ops, unit_divisor, numeric, shown
 from .resources import resource_dir
 from .layout import (flush_mark, heading_html, heading_md, heading_tex, mark, name_roots, name_wide_values,
                      naming_values, split_wide_matrices, step_title)
@@ -292,11 +292,12 @@ def inline_math(body: str) -> str:
 def scalar_prefix(s: sp.Expr) -> str:
     """How a scalar factor is written in front of a vector: nothing for 1, '-' for −1, and a unit
     vector's scale as the notes write it, 1/√2 (1, −1, 0) rather than √2/2 (1, −1, 0)."""
+    s = as_expr(s)
     if s == 1:
         return ""
     if s == -1:
         return "-"
-    d = unit_divisor(abs(s))
+    d = None if s.is_Rational else unit_divisor(abs(s))  # 1/2 (1, −1) is written as it is: no tidy(1/s)
     if d is not None:
         return ("-" if s.is_negative else "") + rf"\frac{{1}}{{{tex(d)}}}\,"
     if s.is_Add:
@@ -315,6 +316,22 @@ def scaled(v: Scaled) -> str:
         return col(v.value)
     return scalar_prefix(v.scalar) + col(v.entries)
 
+
+def scaled_matrix(m: ScaledMatrix) -> str:
+    """A ScaledMatrix as its scale in front of the matrix, as a student writes L = 1/√10 [[1, 3], [3, −1]];
+    with a scale per column, each entry as k/d, [[1/√2, 1/√10], [0, 2/√10]]."""
+    if not m.columns:
+        return scalar_prefix(m.scalar) + tex(m.entries)
+    divisors = [None if s == 1 else unit_divisor(s) for s in m.columns]
+
+    def entry(k, d) -> str:
+        if d is None or k == 0:
+            return tex(k)
+        return ("- " if k < 0 else "") + rf"\frac{{{abs(k)}}}{{{tex(d)}}}"
+
+    rows = (" & ".join(entry(m.entries[i, j], divisors[j]) for j in range(m.entries.cols))
+            for i in range(m.entries.rows))
+    return r"\begin{bmatrix}" + r"\\".join(rows) + r"\end{bmatrix}"
 
 
 def _exact(value: Any):
@@ -617,6 +634,7 @@ FILTERS = {
     "hand_sum": hand_sum,
     "maths_list": maths_list,
     "scaled": scaled,
+    "scaled_matrix": scaled_matrix,
     "scalar_prefix": scalar_prefix,
     "paren": paren,
     "base": base,

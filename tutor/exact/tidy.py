@@ -597,3 +597,81 @@ def unit_divisor(scalar) -> sp.Expr | None:
     if coeff.is_Integer and coeff > 0 and rest.is_Pow and rest.exp == sp.Rational(1, 2) and rest.base.is_Integer:
         return d
     return None
+
+
+def unit_split(values) -> tuple[sp.Expr, tuple[sp.Integer, ...]] | None:
+    """(s, whole numbers) with values = s × whole numbers and s = 1/d, d a whole number times one square
+    root (unit_divisor): a unit vector's (or matrix's) common scale as a student writes it outside,
+    1/√6 (1, 1, −2); the signs stay with the entries. None when the values share no such scale (all
+    rational, or not all a rational multiple of one another).
+
+    >>> unit_split([sp.sqrt(6)/6, sp.sqrt(6)/6, -sp.sqrt(6)/3])
+    (sqrt(6)/6, (1, 1, -2))
+    >>> unit_split([-sp.sqrt(2)/2, sp.sqrt(2)/2]), unit_split([sp.Rational(1, 2), 1]), unit_split([sp.sqrt(2), 1])
+    ((sqrt(2)/2, (-1, 1)), None, None)
+    """
+    values = [as_expr(v) for v in values]
+    lead = next((v for v in values if v != 0), None)
+    if lead is None or lead.free_symbols or lead.is_Rational or not lead.is_real:
+        return None
+    ratios = [tidy(v / abs(lead)) for v in values]  # the lead's ratio is ±1
+    if not all(r.is_Rational for r in ratios):
+        return None
+    content = abs(primitive(ratios)[0])  # the ratios' rational gcd: ratios / content are whole and coprime
+    scale = tidy(abs(lead) * content)
+    if unit_divisor(scale) is None:
+        return None
+    return scale, tuple(r / content for r in ratios)
+
+
+@dataclass(frozen=True)
+class ScaledMatrix:
+    """A matrix written as scalar × entries, as a student writes an orthogonal matrix of unit vectors:
+    L = 1/√10 [[1, 3], [3, −1]] rather than entries √10/10 and 3√10/10 (scalar 1: no common scale)."""
+
+    scalar: sp.Expr
+    entries: sp.ImmutableMatrix
+    # no common scale, but one per column (unit vectors of different lengths): entry (i, j) is columns[j] ×
+    # entries[i, j], written k/d as a student writes L's entries 1/√2 and 2/√10; empty: none
+    columns: tuple[sp.Expr, ...] = ()
+
+
+def scaled_matrix(matrix) -> ScaledMatrix:
+    """``matrix`` with its entries' common scale outside, or as it is: a unit scale (see ``unit_split``),
+    or 1/q when every non-zero entry is a fraction over q, as 1/5 [[4, 3], [−3, 4]] (not [[1/2, 0], [0, 1]]).
+
+    >>> scaled_matrix(sp.Matrix([[sp.Rational(4, 5), sp.Rational(3, 5)], [sp.Rational(-3, 5), sp.Rational(4, 5)]]))
+    ScaledMatrix(scalar=1/5, entries=Matrix([
+    [ 4, 3],
+    [-3, 4]]), columns=())
+    """
+    entries = [as_expr(v) for v in matrix]
+    split = unit_split(entries)
+    if split is None:
+        dens = {v.q for v in entries if v != 0 and v.is_Rational}
+        if len(dens) == 1 and all(v.is_Rational for v in entries) and (q := dens.pop()) > 1:
+            split = sp.Rational(1, q), tuple(v * q for v in entries)
+    if split is None:
+        return _column_scaled(sp.ImmutableMatrix(matrix))
+    scale, whole = split
+    return ScaledMatrix(scale, sp.ImmutableMatrix(matrix.rows, matrix.cols, whole))
+
+
+def _column_scaled(matrix: sp.ImmutableMatrix) -> ScaledMatrix:
+    """Each column's own unit scale (see ScaledMatrix.columns), when every column has one or is whole numbers
+    and some column has one; else the matrix as it is."""
+    scales, columns = [], []
+    for j in range(matrix.cols):
+        column = [as_expr(v) for v in matrix.col(j)]
+        if all(v.is_Integer for v in column):
+            scales.append(sp.Integer(1))
+            columns.append(tuple(column))
+        elif (split := unit_split(column)) is not None:
+            scales.append(split[0])
+            columns.append(split[1])
+        else:
+            return ScaledMatrix(sp.Integer(1), matrix)
+    if all(s == 1 for s in scales):
+        return ScaledMatrix(sp.Integer(1), matrix)
+    whole = sp.ImmutableMatrix(matrix.rows, matrix.cols, lambda i, j: columns[j][i])
+    return ScaledMatrix(sp.Integer(1), whole, tuple(scales))

@@ -30,9 +30,18 @@ DEFAULT_PARTS = ("kernel", "centred_kernel", "eigenvalues", "eigenvectors", "var
                  "coordinates", "alphas", "new_coordinates")
 
 
-def shown(solution) -> dict[str, tuple[str | None, ...]]:
-    """The fractions of the variance with their percentages, as the steps write them (tutor.question.ShownForms)."""
+def shown(solution) -> dict:
+    """The values as the steps write them (tutor.question.ShownForms): the fractions of the variance with their
+    percentages, and the unit eigenvectors."""
+    from tutor.question import Form
     from tutor.rendering import percent_is, tex  # rendering imports the step records: import at use
 
+    forms: dict = {}
     values = solution.answers.get("variance_fractions")
-    return {} if values is None else {"variance_fractions": tuple(f"{tex(v)} {percent_is(v)}" if v != 0 else "0" for v in values)}
+    if values is not None:
+        forms["variance_fractions"] = tuple(Form(f"{tex(v)} {percent_is(v)}", decimal=False) if v != 0 else "0"
+                                            for v in values)
+    step = next((s for s in solution.steps if s.kind == "eigenvectors"), None)
+    if step is not None:  # the unit eigenvectors with their scale in front, 1/3 (1, 2, 2), as the steps write them
+        forms["eigenvectors"] = tuple(r.unit for r in step.data.rows)
+    return forms

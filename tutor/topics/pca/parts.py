@@ -62,9 +62,17 @@ DEFAULT_PARTS = ("covariance", "gram", "eigenvalues", "eigenvectors", "scores", 
 POINTS = ("reconstruction",)
 
 
-def shown(solution) -> dict[str, tuple[str | None, ...]]:
-    """The fraction of the variance with its percentage, as the steps write it (tutor.question.ShownForms)."""
+def shown(solution) -> dict:
+    """The values as the steps write them (tutor.question.ShownForms): the fraction of the variance with its
+    percentage; the unit eigenvectors with their scale in front, 1/5 (3, 4) (the box had (3/5, 4/5))."""
+    from tutor.question import Form
     from tutor.rendering import percent_is, tex  # rendering imports the step records: import at use
 
+    forms: dict = {}
     values = solution.answers.get("captured_fraction")
-    return {} if values is None else {"captured_fraction": (f"{tex(values)} {percent_is(values)}",)}
+    if values is not None:
+        forms["captured_fraction"] = (Form(f"{tex(values)} {percent_is(values)}", decimal=False),)
+    step = next((s for s in solution.steps if s.kind == "pca_eigenvectors"), None)
+    if step is not None:
+        forms["eigenvectors"] = tuple(r.unit for r in step.data.rows)
+    return forms

@@ -45,3 +45,15 @@ def _checked(solution) -> str:
 
 # The one-line answers to what the wording above asks besides the values (see tutor/question.py).
 REASONS = {"frobenius_error": _checked}
+
+
+def shown(solution) -> dict:
+    """The singular vectors as the steps write them (question.ShownForms): each a Scaled, its unit scale
+    in front, 1/√2 (1, 1) or 1/5 (3, 4), from the eigenvector step and the step that gives the other side."""
+    forms = {}
+    for step in solution.steps:
+        if step.kind == "svd_eigen":
+            forms[step.key] = tuple(r.unit for r in step.data.rows)
+        elif step.kind == "svd_other":
+            forms[step.key] = tuple(r.vector for r in step.data.rows)
+    return forms

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 import sympy as sp
 
 from tutor.exact.eigen import ETA, LAMBDA
-from tutor.exact.tidy import Scaled, is_zero, numeric, primitive, tidy
+from tutor.exact.tidy import Scaled, ScaledMatrix, is_zero, numeric, primitive, scaled_matrix, sign_of, tidy
 from tutor.exact.vectors import matvec, transpose_matvec
 from tutor.recipes.eigenpairs import EigenRow, eigen_rows
 from tutor.recipes.pca import named_roots
@@ -155,7 +155,10 @@ def other_vectors_step(D: sp.ImmutableMatrix, spec, singular, side: Side) -> tup
         content, direction = primitive(image)
         norm = tidy(sp.sqrt(p.norm_sq))
         scale = tidy(1 / (delta * norm))
-        vector = Scaled(tidy(content * scale), direction)
+        factor = tidy(content * scale)
+        if sign_of(factor) < 0:  # the signs stay inside, as a student writes l_1 = (0, −1), not −(0, 1)
+            factor, direction = -factor, tuple(-e for e in direction)
+        vector = Scaled(factor, direction)
         rows.append(OtherVectorRow(i, delta, p.found, norm, norm == 1, image, scale, scale == 1, vector))
         others.append(vector.value)
     matrix = "D^T" if side.wide else "D"
@@ -228,6 +231,9 @@ class SvdFactorsData(StepData, kind="svd_factors"):
     repeated: bool  # a repeated δ: its vectors are any orthonormal basis of their space
     exact: bool  # L, Δ and R short enough to print exactly; else in decimals (the steps above are exact)
     reduced: bool = False  # L or R is not square: the reduced (thin) SVD, k columns each, Δ k × k
+    # L and R as a student writes them, a common unit scale outside: 1/√10 [[1, 3], [3, −1]] (scale 1: none)
+    L_shown: ScaledMatrix | None = None
+    R_shown: ScaledMatrix | None = None
 
 
 def factors_step(D: sp.ImmutableMatrix, singular, lefts, rights) -> Step:
@@ -247,7 +253,7 @@ def factors_step(D: sp.ImmutableMatrix, singular, lefts, rights) -> Step:
                 formula=r"D = L\,\Delta\,R^T",
                 data=SvdFactorsData(L, Delta, R, product, repeated,
                                     all(sp.count_ops(e) <= SHORT_OPS for M in (L, Delta, R) for e in M),
-                                    reduced),
+                                    reduced, scaled_matrix(L), scaled_matrix(R)),
                 checks=(Check(r"L \Delta R^T = \textstyle\sum_i \delta_i \mathbf l_i \mathbf r_i^T = D", rebuilt),),
                 note="Each pair $\\mathbf l_i$, $\\mathbf r_i$ is fixed only up to a common sign: "
                      "$-\\mathbf l_i$ and $-\\mathbf r_i$ give the same $D$.")
