@@ -86,7 +86,7 @@ def test_check_lines_carry_their_content():
     tex = render("dfs-code/square.yaml", "tex")
     assert r"\text{the graph is connected}" not in tex
     assert r"\text{vertices reached from } 0 = 4 = |V|" in tex  # full level (the test's default)
-    assert r"a search from $0$ reaches all $4$ vertices: connected" in render("dfs-code/square.yaml", "tex", "brief")
+    assert r"a depth-first search reaches all $4$ vertices: connected" in render("dfs-code/square.yaml", "tex", "brief")
     md = render("mds/distance-table.yaml")
     assert r"\text{every row of } B \text{ sums to } 0" not in md
     assert r"row sums: $B\mathbf 1 = \left( 0, 0, 0 \right)^T$" in md and "- Check: $B\\mathbf 1" not in md
