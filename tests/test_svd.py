@@ -115,7 +115,10 @@ def test_two_by_four_uses_the_two_by_two_ddt_and_says_why():
 
 def test_brief_writes_w_before_using_it_and_ends_with_l_delta_r_together():
     tex = render(solve(str(PROBLEMS / "svd" / "two-by-two.yaml")), "tex", "brief")
-    assert tex.index(r"\mathbf w_1 = D^T D{(1, 1)}^T") < tex.index(r"\mathbf l_1 = \frac{1}{\sqrt{2} \cdot 3 \sqrt{5}}")
+    # w₁ found by hand (orthogonal to the rows of DᵀD − 45I), checked, and only then used for l₁
+    found = tex.index(r"$\mathbf w_1$ is orthogonal to the rows of ${D^T D} - 45\,I$, multiples of $(1, -1)$: ${(1, 1)}^T$")
+    assert found < tex.index(r"D^T D\,\mathbf w_1 = {(45, 45)}^T = 45\,\mathbf w_1")
+    assert found < tex.index(r"\mathbf l_1 = \frac{1}{\sqrt{2} \cdot 3 \sqrt{5}}")
     assert r"L\,\Delta\,R^T = " in tex and "Watch out:" in tex
     assert r"\[" + "\nD^T D\n" not in tex  # no display of a bare formula
 

@@ -15,7 +15,7 @@ import sympy as sp
 from tutor.exact.eigen import ETA, LAMBDA
 from tutor.exact.tidy import Scaled, ScaledMatrix, is_zero, numeric, primitive, scaled_matrix, sign_of, tidy
 from tutor.exact.vectors import matvec, transpose_matvec
-from tutor.recipes.eigenpairs import EigenRow, eigen_rows
+from tutor.recipes.eigenpairs import EigenRow, HandRoute, eigen_rows, hand_route
 from tutor.recipes.pca import named_roots
 from tutor.steps import Check, Step, StepData
 
@@ -83,6 +83,7 @@ class SvdEigenData(StepData, kind="svd_eigen"):
     repeated: bool  # some eigenvalue has multiplicity > 1
     named: str = ""  # why some roots are named (a root of an irreducible cubic), plain text with $…$ maths
     decimals: bool = False  # some λ are named roots: the brief line gives the unit vectors as decimals
+    route: HandRoute | None = None  # how each w is found by hand (a rational 2 × 2 or 3 × 3, simple λ)
 
 
 def eigen_step(G: sp.ImmutableMatrix, spec, side: Side) -> Step:
@@ -97,7 +98,7 @@ def eigen_step(G: sp.ImmutableMatrix, spec, side: Side) -> Step:
                 data=SvdEigenData(side.gram, v, sp.ImmutableMatrix(G - LAMBDA * sp.eye(n)),
                                   spec.char_poly.subs(ETA, LAMBDA), spec.char_poly_factored.subs(ETA, LAMBDA),
                                   rows, shifted_rows, any(p.multiplicity > 1 for p in spec.pairs), spec.note,
-                                  named_roots(spec.values)),
+                                  named_roots(spec.values), hand_route(G, rows)),
                 checks=checks,
                 note=(f"Sign convention: each {_NAME[v]} singular vector's first non-zero entry is positive; "
                       f"each {_NAME[side.second]} vector follows from it. {spec.note}").strip())
