@@ -99,12 +99,12 @@ def test_the_bundled_five_points_in_3d_are_done_by_hand():
     text = _render("pca/three-d-two-components", "brief")
     assert r"- \left(\lambda - 2\right) \left(\lambda - 1\right) \left(\lambda - \frac{1}{5}\right)" in text
     assert r"$\mathbf u_1 = \frac{1}{\sqrt{3}}\,{(1, -1, 1)}^T$" in text
-    assert r"\frac{15}{16} \approx 93.8\%" in text  # 93.75%: rounded, so ≈
+    assert r"\frac{15}{16} = 93.75\%" in text  # the percentage itself, not a rounded 93.8%
     assert r"= \frac{1}{5} = \lambda_3$, the dropped variance" in text
     # exact final answers: the only rounding is the captured fraction's percentage, as the step writes it
     final = text.split("### Final answers")[1]
-    assert "root of" not in text and r"\approx" not in final.replace(r"\frac{15}{16} \approx 93.8\%", "")
-    assert r"\frac{15}{16} \approx 93.8\%" in final
+    assert "root of" not in text and r"\approx" not in final
+    assert r"\frac{15}{16} = 93.75\%" in final
 
 
 def test_no_equality_restates_a_value():

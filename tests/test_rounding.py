@@ -1,5 +1,6 @@
-"""Displayed decimals round half up, as by hand, from the exact value (issue 31): 9/16 is 56.3%, not the
-56.2% of a float's round-half-even; percentages are written as a person writes them (80%, never 100.0%)."""
+"""Displayed decimals round half up, as by hand, from the exact value (issue 31): 9/16 is 0.563, not the
+0.562 of a float's round-half-even; percentages are written as a person writes them (80%, never 100.0%; 56.25%
+when that is the value itself, not a rounded 56.3%)."""
 
 import pytest
 import sympy as sp
@@ -21,8 +22,9 @@ def test_decimal_rounds_half_up_from_the_exact_value(value, digits, shown):
 
 
 @pytest.mark.parametrize("value, shown", [
-    (R(9, 16), r"56.3\%"), (R(4, 7), r"57.1\%"), (R(4, 5), r"80\%"), (R(1), r"100\%"), (R(1999, 2000), r"100\%"),
-    (R(1, 2000), r"0.1\%"), (R(1, 10**5), r"0.001\%"), (R(0), r"0\%"), (R(-1, 3), r"-33.3\%"),
+    (R(9, 16), r"56.25\%"), (R(4, 7), r"57.1\%"), (R(4, 5), r"80\%"), (R(1), r"100\%"), (R(1999, 2000), r"99.95\%"),
+    (R(19999, 20000), r"100\%"), (R(1, 2000), r"0.05\%"), (R(1, 10**5), r"0.001\%"), (R(0), r"0\%"),
+    (R(-1, 3), r"-33.3\%"), (R(1, 16), r"6.25\%"),
     (sp.sqrt(2) / 2, r"70.7\%"),
 ])
 def test_percentages_as_a_person_writes_them(value, shown):

@@ -270,7 +270,7 @@ def test_the_why_parts_are_answered_with_their_reason():
     box = render(ring, "md").split("### Final answers")[1]
     # (b) does one direction explain the data? (e) compare the share
     assert "; no: the two eigenvalues are similar, so no single direction explains the data" in box
-    assert "; PC 1's share of the variance rises from $56.3\\%$ to $80\\%$" in box
+    assert "; PC 1's share of the variance rises from $56.25\\%$ to $80\\%$" in box
     poor = solve(str(PROBLEMS / "importance-sampling" / "poor-proposal.yaml"))
     assert "is larger: this proposal hurts" in render(poor, "md").split("### Final answers")[1]
 

@@ -469,14 +469,20 @@ def answer_text(value: Any, typed: Any = False) -> str:
 
 
 def percent(value: Any) -> str:
-    r"""A fraction as a percentage as a person writes it: one decimal, rounded half up (9/16 -> '56.3\%',
-    4/7 -> '57.1\%'), a whole number without one (4/5 -> '80\%', 1 -> '100\%'); a positive value
-    too small for one decimal with two significant figures, never as 0.0% (the ball in the cube at m = 20).
+    r"""A fraction as a percentage as a person writes it: one decimal, rounded half up (4/7 -> '57.1\%',
+    2/3 -> '66.7\%'), a whole number without one (4/5 -> '80\%', 1 -> '100\%'), and a rational whose
+    percentage ends at the second decimal written exactly (9/16 -> '56.25\%', 1/16 -> '6.25\%': rounded, 93.8%
+    and 6.3% would add up to 100.1%); a positive value too small for one decimal with two significant
+    figures, never as 0.0% (the ball in the cube at m = 20).
 
     >>> percent(sp.Rational(9, 16)), percent(sp.Rational(4, 5)), percent(1), percent(sp.Rational(1, 10**5))
-    ('56.3\\%', '80\\%', '100\\%', '0.001\\%')
+    ('56.25\\%', '80\\%', '100\\%', '0.001\\%')
     """
     x = _exact(value) * 100
+    hundredths = abs(x) * 100
+    if as_expr(value).is_Rational and hundredths.denominator == 1 and hundredths % 10:
+        whole, cents = divmod(int(hundredths), 100)
+        return f"{'-' if x < 0 else ''}{whole}.{cents:02d}" + r"\%"
     tenths = _half_up(abs(x) * 10)
     if x != 0 and tenths == 0:
         return decimal(sp.Rational(x.numerator, x.denominator), 2) + r"\%"
@@ -489,7 +495,7 @@ def percent_is(value: Any) -> str:
     rounded (a rational whose percentage needs no more than the one decimal shown is exact).
 
     >>> percent_is(sp.Rational(1, 2)), percent_is(sp.Rational(9, 16)), percent_is(sp.sqrt(2) / 2)
-    ('= 50\\%', '\\approx 56.3\\%', '\\approx 70.7\\%')
+    ('= 50\\%', '= 56.25\\%', '\\approx 70.7\\%')
     >>> percent_is(sp.Rational(1, 10**5)), percent_is(sp.Rational(1, 3 * 10**5))
     ('= 0.001\\%', '\\approx 0.00033\\%')
     """
