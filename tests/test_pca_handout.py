@@ -145,3 +145,16 @@ def test_named_gram_eigenvectors_by_one_formula_when_it_is_short(tmp_path):
     assert r"$\mathbf u_1 \approx {( 0.35, -0.1401, 0.2697, 0.1704, -0.8696 )}^T$" in text
     source.write_text(f"topic: pca-gram\npoints: {NAMED_GRAM['quartic']}\n", encoding="utf-8")
     assert r"each $\mathbf w_i$ from the null space of $K - \mu_i I$" in render(solve(str(source)), "md", "brief")
+
+
+def test_fractions_of_the_variance_divide_whole_numbers_not_fractions_of_fractions():
+    # (75/2)/50 and (32/3)/(80/3) were set as a fraction over a fraction; a student clears the denominator
+    from tutor.topics.kernel_pca import recipe as kpca
+    from tutor.recipes.pca import captured_steps
+
+    share = captured_steps((sp.Rational(75, 2), sp.Rational(25, 2)), 1)[1]
+    assert (share.data.shown_kept, share.data.shown_total) == (75, 100)
+    fractions = kpca.fractions_step((sp.Rational(32, 3), sp.Rational(16, 3), sp.Integer(0)))
+    assert fractions.data.shown_etas == (32, 16, 0) and fractions.data.shown_total == 48
+    md = render(solve(str(PROBLEMS / "pca" / "two-d-one-component.yaml")), "md", "brief")
+    assert r"$\frac{4}{5} = 80\%$" in md
