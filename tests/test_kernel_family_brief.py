@@ -167,3 +167,15 @@ def test_a_new_point_shows_what_its_kernel_row_comes_from_and_each_projection_pr
     data = next(s.data for s in solution.steps if s.key == "new_coordinates")
     for row in data.rows:  # the scale times w·k̃ is the coordinate
         assert all(sp.simplify(s * p - y) == 0 for s, p, y in zip(data.scales, row.products, row.coords))
+
+
+def test_the_final_coordinates_are_written_as_the_steps_write_them():
+    # step 12 said a₂ = ⅓(2, −1, −1)ᵀ and the box (2/3, −1/3, −1/3): one form per value
+    from tutor.problem import load_problem_text
+
+    text = "topic: kernel-pca\npoints: [[2, -2], [1, -1], [1, -3]]\nkernel: {name: linear}\n"
+    solution = solve(load_problem_text(text, "k.yaml"))
+    md = render(solution, "md", "brief")
+    step = md[md.index("Coordinates of the training points"):md.index("### Final answers")]
+    box = md[md.index("### Final answers"):]
+    assert r"\frac{1}{3}\,{(2, -1, -1)}^T" in step and r"\frac{1}{3}\,\left(2, -1, -1\right)" in box

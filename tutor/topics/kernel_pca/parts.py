@@ -32,7 +32,7 @@ DEFAULT_PARTS = ("kernel", "centred_kernel", "eigenvalues", "eigenvectors", "var
 
 def shown(solution) -> dict:
     """The values as the steps write them (tutor.question.ShownForms): the fractions of the variance with their
-    percentages, and the unit eigenvectors."""
+    percentages, the unit eigenvectors and the coordinates."""
     from tutor.question import Form
     from tutor.rendering import percent_is, tex  # rendering imports the step records: import at use
 
@@ -44,4 +44,7 @@ def shown(solution) -> dict:
     step = next((s for s in solution.steps if s.kind == "eigenvectors"), None)
     if step is not None:  # the unit eigenvectors with their scale in front, 1/3 (1, 2, 2), as the steps write them
         forms["eigenvectors"] = tuple(r.unit for r in step.data.rows)
+    step = next((s for s in solution.steps if s.kind == "coordinates"), None)
+    if step is not None:  # the coordinates as the steps write them, 1/3 (2, −1, −1) rather than (2/3, −1/3, −1/3)
+        forms["coordinates"] = tuple(r.written for r in step.data.rows)
     return forms
