@@ -303,7 +303,8 @@ def test_a_row_sets_its_panels_side_by_side_within_the_line():
     frames = [s for s in picture.shapes if type(s).__name__ == "Box"]
     assert len(frames) == 2 and frames[0].x1 < frames[1].x0 and frames[0].y0 == frames[1].y0
     assert picture.x1 - picture.x0 <= MAX_WIDTH + 1
-    assert [t.label for t in picture.shapes if isinstance(t, Text) and t.anchor == "south"][-2:] == list(ROW.titles)
+    titles = [t for t in picture.shapes if isinstance(t, Text) and t.label in ROW.titles]
+    assert [t.label for t in titles] == list(ROW.titles) and all(t.anchor == "south" for t in titles)
     assert figure_data(ROW)["panels"][1]["type"] == "plot"
 
 
@@ -360,3 +361,21 @@ def test_the_latex_note_of_a_figure_left_out_is_escaped():
     with drawing():
         note = block("tex", Bars("B_1 & co.", ("x_1",), (BarSeries("p", (1, 2)),)))
     assert note.startswith(r"\emph{Figure 1 (B_1 & co) is left out: ") and "\\_" not in note.split(": ", 1)[0]
+
+
+def test_a_label_moves_off_a_point_it_would_cover():
+    # pca medium seed 2: the axis label √λ₁u₁ at its arrow's tip sat on x₅ and its name
+    from tutor.figures.model import Arrow
+    from tutor.figures.scene import _text_box
+
+    plot = Plot("c", (Arrow((0, 0), (4, 4), "u_1"), Point(R(43, 10), R(43, 10), "x_5"), Point(-4, -4, "x_1")),
+                equal=True)
+    shapes = scene(plot).shapes
+    marks = [s for s in shapes if type(s).__name__ == "Mark"]
+    texts = [t for t in shapes if isinstance(t, Text) and t.label in ("u_1", "x_5")]
+    boxes = [_text_box(t) for t in texts]
+    a, b = boxes
+    assert not (a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3])  # the two labels do not overlap
+    for m in marks:  # and neither covers a point
+        for x0, y0, x1, y1 in boxes:
+            assert not (x0 < m.x < x1 and y0 < m.y < y1)

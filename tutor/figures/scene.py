@@ -326,6 +326,10 @@ def _plot_at(plot: Plot, room: float, tallest: float, xlo, xhi, ylo, yhi, line: 
     order = (Level, Segment, Curve, Arrow, Point)
     items = sorted(plot.items, key=lambda item: order.index(type(item)))
     legend: list[tuple[str, str, bool, bool]] = []
+    # What a label must not cover: every point's mark, and the labels already placed (an axis label at its
+    # arrow's tip sat on a point and its name, x₅ under √λ₁u₁)
+    taken = [(x - 0.1, y - 0.1, x + 0.1, y + 0.1)
+             for x, y in (at(item.x, item.y) for item in items if isinstance(item, Point))]
     for item in items:
         if isinstance(item, Level):
             y = at(xlo, item.y)[1]
@@ -347,13 +351,13 @@ def _plot_at(plot: Plot, room: float, tallest: float, xlo, xhi, ylo, yhi, line: 
             start, end = at(*item.start), at(*item.end)
             shapes.append(Line((start, end), tone=item.tone, dashed=item.dashed, width=1.0, arrow=True))
             if item.label:
-                shapes.append(_beside(end, item.place, item.label, item.tone))
+                shapes.append(_free_beside(end, item.place, item.label, item.tone, taken, width, height))
         elif isinstance(item, Point):
             spot = at(item.x, item.y)
             # A ring a little larger than a dot: a point that is its own projection still shows both.
             shapes.append(Mark(*spot, item.shape, item.tone, 0.095 if item.shape == "ring" else 0.07))
             if item.label:
-                shapes.append(_beside(spot, item.place, item.label, "ink"))
+                shapes.append(_free_beside(spot, item.place, item.label, "ink", taken, width, height))
     shapes.extend(_legend(legend, width, height + (0.55 if plot.y_label else 0.1)))
     return shapes, width, height
 
@@ -364,6 +368,27 @@ _ANCHOR_OF_PLACE = {  # a label put north east of its point has its south west c
 }
 _DIRECTION = {"n": (0, 1), "s": (0, -1), "e": (1, 0), "w": (-1, 0), "ne": (0.7, 0.7), "nw": (-0.7, 0.7),
               "se": (0.7, -0.7), "sw": (-0.7, -0.7)}
+
+
+def _overlap(a, b) -> bool:
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+
+
+def _free_beside(spot, place: str, label: str, tone: str, taken: list, width: float, height: float) -> Text:
+    """The label at its place, or, where that covers a point or a label already placed, at the first place
+    around its spot that covers none and stays in the frame (none free: its own place); the box it takes is
+    added to ``taken``."""
+    own = _beside(spot, place, label, tone)
+    chosen = own
+    for other in (place, *(p for p in ("ne", "nw", "se", "sw", "n", "s", "e", "w") if p != place)):
+        text = _beside(spot, other, label, tone)
+        box = _text_box(text)
+        inside = box[0] >= 0 and box[2] <= width and box[1] >= 0 and box[3] <= height
+        if inside and not any(_overlap(box, t) for t in taken):
+            chosen = text
+            break
+    taken.append(_text_box(chosen))
+    return chosen
 
 
 def _beside(spot, place: str, label: str, tone: str) -> Text:
