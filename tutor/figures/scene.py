@@ -582,7 +582,15 @@ def _graph(graph: Graph) -> list[Shape]:
         tone, width = ("orange", 2.0) if edge.highlight else ("ink", 0.8)
         if edge.tree:
             shapes.append(Line((a, b), tone=tone, width=width))
-            mid = ((a[0] + b[0]) / 2, (a[1] + b[1]) / 2)
+            # The label beside the edge's middle, on the side away from the middle of the drawing: the child's
+            # DFS index stands on the side facing it, where a label on the edge itself ran into it
+            ex, ey = b[0] - a[0], b[1] - a[1]
+            length = math.hypot(ex, ey) or 1.0
+            nx, ny = -ey / length, ex / length
+            mx, my = (a[0] + b[0]) / 2, (a[1] + b[1]) / 2
+            if nx * (mx - centre[0]) + ny * (my - centre[1]) < 0 or (abs(mx - centre[0]) < 1e-9 and nx < 0):
+                nx, ny = -nx, -ny
+            mid = (mx + nx * 0.22, my + ny * 0.22)
         else:
             # A backward edge bows to the side away from the rest of the drawing, so that it never runs
             # over the tree edges between its ends.
