@@ -146,3 +146,12 @@ def test_no_discarded_eigenvector_in_generated_problems():
                 text = render(solution, "md", detail)
                 for k in range(kept + 1, len(data.values) + 1):
                     assert rf"\mathbf v_{k}" not in text and rf"\lambda_{k} I" not in text, (difficulty, seed, detail, k)
+
+
+def test_the_brief_displays_its_matrices_rather_than_setting_them_in_a_line():
+    # a 4 × 4 matrix in a line of text made the line as tall as the matrix, the heading floating at mid-height
+    md = render(solve(str(PROBLEMS / "mds" / "from-points.yaml")), "md", "brief")
+    solution = md[md.index("## Solution"):md.index("### Final answers")]
+    for name in (r"\left[d_{ij}^2\right] = \begin{bmatrix}", r"A = \begin{bmatrix}", r"B = HAH = \begin{bmatrix}"):
+        line = next(l for l in solution.splitlines() if name in l)
+        assert line.startswith(name.split(" = ")[0]), line  # a display's own line, not inside a sentence
