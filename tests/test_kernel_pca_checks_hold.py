@@ -20,7 +20,7 @@ def test_the_variance_check_counts_the_dropped_components_and_says_what_the_kept
     assert checks and all(c.passed for c in checks), [c.statement for c in checks if not c.passed]
     brief = tutor.render(solution, "md", "brief", figures=False)
     assert r"\sum_i \lambda_i = \frac{27}{64} = \tfrac1n \operatorname{tr}\hat{\mathbf K}$ (over every positive " \
-           r"component; the kept ones carry $\frac{11}{32}$ of it)" in brief
+           r"component; the kept ones sum to $\frac{11}{32}$, $\frac{22}{27}$ of it)" in brief
     for detail in ("brief", "full"):
         assert "✗" not in tutor.render(solution, "md", detail, figures=False)  # a failed check
 

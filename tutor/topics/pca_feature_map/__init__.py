@@ -17,7 +17,7 @@ from tutor import fields
 from tutor.errors import ParseError, ProblemError
 from tutor.exact.eigen import spectrum
 from tutor.exact.parser import parse_map
-from tutor.exact.tidy import sign_of
+from tutor.exact.tidy import as_expr, sign_of
 from tutor.figures import Row
 from tutor.recipes import pca
 from tutor.recipes.pca_figures import PHI_NAMES, X_NAMES, pca_picture, scores_of
@@ -117,7 +117,7 @@ def spectra(steps) -> tuple[tuple[sp.Expr, ...], tuple[sp.Expr, ...]]:
 
 def dominates(values) -> bool:
     """λ₁ at least DOMINANT times all the other eigenvalues together: one direction explains the data."""
-    first, rest = sp.sympify(values[0]), sp.sympify(sum(values[1:], sp.Integer(0)))
+    first, rest = as_expr(values[0]), as_expr(sum(values[1:], sp.Integer(0)))
     return sign_of(first - DOMINANT * rest) >= 0 and sign_of(first) > 0
 
 
@@ -125,7 +125,7 @@ def _value(x) -> str:
     """An eigenvalue as the comparison writes it: exact when rational, else its decimal (the step gives both)."""
     from tutor.rendering import decimal, tex  # rendering imports the step records: import at use
 
-    return f"${tex(x)}$" if sp.sympify(x).is_Rational else f"${decimal(x)}$"
+    return f"${tex(x)}$" if as_expr(x).is_Rational else f"${decimal(x)}$"
 
 
 def _listed(values) -> str:
@@ -146,7 +146,7 @@ def eigenvalue_verdict(values, *, numbers: bool = True) -> tuple[bool, str]:
     if dominates(values):
         return True, f"one eigenvalue dominates{shown(_value(values[0]) + ' vs ' + _listed(values[1:]))}: " \
                      "one direction is enough"
-    if sign_of(sp.sympify(values[0] - SIMILAR * values[1])) <= 0:
+    if sign_of(as_expr(values[0] - SIMILAR * values[1])) <= 0:
         which = "the two eigenvalues are" if len(values) == 2 else "the two largest eigenvalues are"
         return False, f"{which} similar{shown(_listed(values[:2]))}, so no single direction explains the data"
     return False, rf"$\lambda_1$ does not dominate{shown(_value(values[0]) + ' vs ' + _listed(values[1:]))}, " \
@@ -202,7 +202,7 @@ def _axes_seen(values) -> str:
         return "the points lie on the line of PC 1, its only axis"
     if dominates(values):
         return "the axis of PC 1 is much the longer"
-    if sign_of(sp.sympify(values[0] - SIMILAR * values[1])) <= 0:
+    if sign_of(as_expr(values[0] - SIMILAR * values[1])) <= 0:
         return f"the two {'' if len(values) == 2 else 'longest '}axes are of similar length"
     return "the axis of PC 1 is the longer, without dominating"
 
