@@ -179,3 +179,9 @@ def test_the_final_coordinates_are_written_as_the_steps_write_them():
     step = md[md.index("Coordinates of the training points"):md.index("### Final answers")]
     box = md[md.index("### Final answers"):]
     assert r"\frac{1}{3}\,{(2, -1, -1)}^T" in step and r"\frac{1}{3}\,\left(2, -1, -1\right)" in box
+
+
+def test_one_new_point_is_asked_for_and_titled_as_one():
+    md = render(solve(str(PROBLEMS / "kernel-pca" / "polynomial-new-point.yaml")), "md", "brief")
+    assert "Project the new point onto the kept components." in md and "Projecting the new point" in md
+    assert "each new point" not in md and "Projecting new points" not in md

@@ -48,3 +48,10 @@ def shown(solution) -> dict:
     if step is not None:  # the coordinates as the steps write them, 1/3 (2, −1, −1) rather than (2/3, −1/3, −1/3)
         forms["coordinates"] = tuple(r.written for r in step.data.rows)
     return forms
+
+
+def problem_wording(problem, key: str):
+    """One new point is projected as "the new point", not "each new point" (see tutor.question.wording)."""
+    if key == "new_coordinates" and len(getattr(problem, "new_points", ()) or ()) == 1:
+        return WORDING[key][0], "Project the new point onto the kept components."
+    return None

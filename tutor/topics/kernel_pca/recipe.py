@@ -503,7 +503,7 @@ def new_points_step(points, kernel: Kernel, new_points, row_means, grand_mean, c
     return Step(
         key="new_coordinates",
         kind="new_coordinates",
-        title="Projecting new points",
+        title="Projecting the new point" if len(new_points) == 1 else "Projecting new points",
         formula=r"y_i(\mathbf x) = \mathbf c_i^T \tilde{\mathbf k}(\mathbf x), \quad "
                 r"\tilde k_j = K(\mathbf x_j, \mathbf x) - \bar k - \bar r_j + \bar g",
         result=tuple(results),
