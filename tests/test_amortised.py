@@ -115,6 +115,10 @@ def test_a_failed_requirement_is_written_as_what_holds_and_the_note_names_every_
                         figures=False)
     assert r"**Checks:** $\Phi(h_0) = -1 \ne 0$ ✗; $\min_i \Phi_i = -7 < 0$ ✗" in text
     assert r"$\sum c_i = 23 > 17 = \sum \hat c_i$ ✗" in text
-    assert "does not hold" not in text and "; and the potential is negative after insertion 4" in text
+    assert "does not hold" not in text
+    # Σĉ − Σc = Φᵢ − Φ₀: the bound holds while Φᵢ ≥ Φ₀ = −1 (at insertion 4, Φ₄ = −1, it still does) and
+    # first fails at insertion 10; "no longer an upper bound after insertion 4" was false
+    assert "bound the actual cost so far only while $\\Phi_i \\ge \\Phi_0$; here that first fails after insertion 10" in text
+    assert "insertion 4" not in text
     right = tutor.render(tutor.solve(tutor.load_problem("problems/amortised/doubling.yaml")), "md", figures=False)
     assert "✗" not in right and "never goes below it" in right

@@ -147,15 +147,20 @@ def potentials_step(rows: list[Insertion], potential: sp.Expr, start: int) -> St
 
 
 def _potential_note(phi0, phis) -> str:
-    negative = [i for i, v in enumerate(phis, start=1) if v < 0]
-    below = (f"the potential is negative after insertion {negative[0]}: the amortised costs are then no "
-             "longer an upper bound on the actual cost so far.") if negative else ""
+    """What the potential's values mean for the bound: after i insertions Σĉ − Σc = Φᵢ − Φ₀, so the amortised
+    costs bound the actual cost so far exactly while Φᵢ ≥ Φ₀; the method asks Φ₀ = 0 and Φᵢ ≥ 0 to be sure."""
+    fails = next((i for i, v in enumerate(phis, start=1) if v < phi0), None)
+    negative = next((i for i, v in enumerate(phis, start=1) if v < 0), None)
     if phi0 != 0:
-        return (f"$\\Phi(h_0) = {sp.latex(phi0)}$, not $0$: the total amortised cost overestimates the "
-                "actual cost by $\\Phi(h_n) - \\Phi(h_0)$, which is a bound only while it is $\\ge 0$"
-                + (f"; and {below}" if below else "."))
+        lead = (f"$\\Phi(h_0) = {sp.latex(phi0)}$, not $0$: after $i$ insertions "
+                "$\\sum \\hat c - \\sum c = \\Phi_i - \\Phi_0$, so the amortised costs bound the actual cost so far "
+                "only while $\\Phi_i \\ge \\Phi_0$")
+        if fails:
+            return lead + f"; here that first fails after insertion {fails}."
+        return lead + "; here that holds throughout, but the method does not guarantee it."
     if negative:
-        return below[0].upper() + below[1:]
+        return (f"The potential is negative after insertion {negative}: with $\\Phi_0 = 0$ the amortised costs "
+                "so far then fall short of the actual cost ($\\sum \\hat c - \\sum c = \\Phi_i < 0$).")
     return "The potential starts at $0$ and never goes below it, as the method needs."
 
 
