@@ -147,14 +147,12 @@ def test_named_gram_eigenvectors_by_one_formula_when_it_is_short(tmp_path):
     assert r"each $\mathbf w_i$ from the null space of $K - \mu_i I$" in render(solve(str(source)), "md", "brief")
 
 
-def test_fractions_of_the_variance_divide_whole_numbers_not_fractions_of_fractions():
-    # (75/2)/50 and (32/3)/(80/3) were set as a fraction over a fraction; a student clears the denominator
-    from tutor.topics.kernel_pca import recipe as kpca
-    from tutor.recipes.pca import captured_steps
-
-    share = captured_steps((sp.Rational(75, 2), sp.Rational(25, 2)), 1)[1]
-    assert (share.data.shown_kept, share.data.shown_total) == (75, 100)
-    fractions = kpca.fractions_step((sp.Rational(32, 3), sp.Rational(16, 3), sp.Integer(0)))
-    assert fractions.data.shown_etas == (32, 16, 0) and fractions.data.shown_total == 48
+def test_fractions_of_the_variance_are_never_a_fraction_over_a_fraction():
+    # (75/2)/50 and (32/3)/(80/3) were set as a fraction over a fraction; scaled to 75/100 and 24/32 the
+    # numbers came from nowhere: a slash between the values themselves
     md = render(solve(str(PROBLEMS / "pca" / "two-d-one-component.yaml")), "md", "brief")
-    assert r"$\frac{4}{5} = 80\%$" in md
+    assert r"$2 \big/ \frac{5}{2} = \frac{4}{5} = 80\%$" in md
+    kpca = render(solve(str(PROBLEMS / "kernel-pca" / "from-kernel-matrix.yaml")), "md", "brief")
+    assert r"$2 \big/ \frac{8}{3} = \frac{3}{4} = 75\%$" in kpca
+    example3 = render(solve(str(PROBLEMS / "kernel-pca" / "example3.yaml")), "md", "brief")
+    assert r"\frac{8}{14} = \frac{4}{7}" in example3  # whole numbers keep the notes' fraction

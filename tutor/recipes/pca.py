@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from math import lcm
 
 import sympy as sp
 
@@ -363,9 +362,9 @@ class PcaFractionData(StepData, kind="pca_fraction"):
     k: int = 1
     d: int = 1
     decimals: bool = False
-    # kept and total as the fraction writes them: times their common denominator, 28/36 not (28/5)/(36/5)
-    shown_kept: sp.Expr = sp.Integer(0)
-    shown_total: sp.Expr = sp.Integer(1)
+    # the brief line divides with a slash, (75/2) / 50 = 3/4, when the kept or the total variance is a fraction:
+    # not a fraction over a fraction, nor both scaled (75/100), which hides where the numbers come from
+    slash: bool = False
 
 
 def captured_steps(values, k: int, trace: sp.Expr | None = None) -> tuple[Step, Step]:
@@ -384,16 +383,8 @@ def captured_steps(values, k: int, trace: sp.Expr | None = None) -> tuple[Step, 
                  formula=r"\frac{\sum_{j \le k} \lambda_j}{\sum_j \lambda_j} = \frac{\sum_{j \le k} \lambda_j}{\operatorname{tr} S}",
                  result=fraction,
                  data=PcaFractionData(kept, total, tidy(1 - fraction), k, len(values), named,
-                                      *_over_common_denominator(kept, total)))
+                                      not (kept.is_Integer and total.is_Integer)))
     return captured, share
-
-
-def _over_common_denominator(a: sp.Expr, b: sp.Expr) -> tuple[sp.Expr, sp.Expr]:
-    """a and b times their common denominator when both are rational (75/2 and 50 -> 75 and 100)."""
-    if not (a.is_Rational and b.is_Rational):
-        return a, b
-    common = lcm(int(a.q), int(b.q))
-    return a * common, b * common
 
 
 @dataclass(frozen=True)

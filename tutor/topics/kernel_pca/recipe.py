@@ -7,7 +7,6 @@ eigenvectors v, coefficients c = v/√η and coordinates a = K̂c = √η v.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from math import lcm
 
 import sympy as sp
 
@@ -241,10 +240,9 @@ class VarianceFractionsData(StepData, kind="variance_fractions"):
     positive: int = 0  # how many eigenvalues are positive (the first ones: descending)
     captured: sp.Expr = sp.Integer(0)  # the fraction the positive ones keep (1 unless K̂ has a negative eigenvalue)
     max_nonzero: int = 0  # n − 1: centring leaves at most n − 1 non-zero eigenvalues
-    # η_i and Σ η_j as the brief line divides them: times their common denominator when they are fractions,
-    # 32/80 rather than (32/3)/(80/3)
-    shown_etas: tuple[sp.Expr, ...] = ()
-    shown_total: sp.Expr = sp.Integer(0)
+    # the brief line divides with a slash, 2 / (8/3) = 3/4, when some η_i or Σ η_j is a fraction: a fraction
+    # over a fraction, (32/3)/(80/3), is hard to read, and scaling both (24/32) hides where the numbers come from
+    slash: bool = False
 
 
 def fractions_step(values: tuple[sp.Expr, ...]) -> Step:
@@ -253,7 +251,6 @@ def fractions_step(values: tuple[sp.Expr, ...]) -> Step:
     cumulative = tuple(tidy(sum(fractions[: i + 1])) for i in range(len(fractions)))
     positive = positive_count(values)
     captured = cumulative[positive - 1] if positive else sp.Integer(0)
-    common = lcm(*(int(v.q) for v in (*values, total))) if all(v.is_Rational for v in (*values, total)) else 1
     return Step(
         key="variance_fractions",
         kind="variance_fractions",
@@ -261,7 +258,7 @@ def fractions_step(values: tuple[sp.Expr, ...]) -> Step:
         formula=r"\frac{\eta_i}{\sum_j \eta_j}",
         result=fractions,
         data=VarianceFractionsData(tuple(values), total, cumulative, positive, captured, len(values) - 1,
-                                   tuple(v * common for v in values), total * common),
+                                   not all(v.is_Integer for v in (*values, total))),
     )
 
 
