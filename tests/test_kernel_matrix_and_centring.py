@@ -116,7 +116,7 @@ def test_the_feature_mean_statement_is_true_for_every_kernel():
     # "cannot be written down" was false for the linear kernel, whose mean is the points' own mean
     for name in ("given-kernel-matrix", "quadratic-three-points", "rbf-three-points"):
         md = render(solve(str(PROBLEMS / "feature-mean" / f"{name}.yaml")), "md", "brief")
-        assert "cannot be written down" not in md and "from the kernel alone" in md
+        assert "cannot be written down" not in md and "squared length $\\|\\boldsymbol\\mu_\\phi\\|^2$ of the mean" in md
 
 
 def test_the_dfs_comparison_answer_stays_in_its_sentence():
