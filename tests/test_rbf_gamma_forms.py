@@ -59,3 +59,10 @@ def test_html_table_cells_carry_the_exact_value_and_its_decimal():
     out = render("card", "html")
     for k in CARD_K:
         assert f'<td><span class="math inline">\\({k}\\)' in out, k
+
+
+def test_the_far_apart_question_is_answered_in_the_final_answers():
+    # (c) asks "What happens to far-apart points?": the solution said it, the box did not
+    md = tutor.render(tutor.solve("rbf-gamma/card"), "md", "brief")
+    box = md[md.index("### Final answers"):]
+    assert r"far-apart points all look equally far: $K \to 0$ and $d_\phi \to \sqrt 2 \approx 1.414$" in box

@@ -34,3 +34,12 @@ def shown(solution) -> dict:
         forms["feature_distances"] = tuple("{}" if not f.is_Rational and len(tex(f)) > READABLE else None
                                            for _, _, f in steps["feature_distances"].data.rows)
     return forms
+
+
+def _far_apart(solution) -> str:
+    # the part's question, answered as the conclusion of the solution answers it
+    return r"far-apart points all look equally far: $K \to 0$ and $d_\phi \to \sqrt 2 \approx 1.414$"
+
+
+# The one-line answers to what the wording above asks besides the values (see tutor/question.py).
+REASONS = {"feature_distances": _far_apart}
