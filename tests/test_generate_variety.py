@@ -165,3 +165,11 @@ def test_pca_gram_easy_takes_several_gram_shapes():
                      for _, _, s in problems)
     assert len(shapes) >= 3 and max(shapes.values()) <= 8, shapes
     assert all(x.is_Rational for _, _, s in problems for x in s.answers["gram_eigenvalues"])
+
+
+@pytest.mark.parametrize("difficulty", generators.DIFFICULTIES)
+def test_consecutive_rbf_gamma_seeds_never_draw_one_problem(difficulty):
+    # medium seeds 1 and 2 were the identical problem: the structures now take turns over the seeds
+    keys = [p[0].key for p in drawn("rbf-gamma", difficulty)]
+    assert all(a != b for a, b in zip(keys, keys[1:]))
+    assert len(set(keys)) >= len(keys) - 2

@@ -13,7 +13,10 @@ The inverse questions (γ given → the distance at which K = s; two similaritie
 a recipe that starts from γ, which the topic does not have.
 """
 
+import random
 from fractions import Fraction
+from functools import lru_cache
+from itertools import combinations
 
 from tutor.generators.nice import within_bounds
 
@@ -51,16 +54,31 @@ PARTS = {
 }
 
 
-def make(rng, difficulty):
-    kind = rng.choice(STRUCTURES)
-    ratios = sorted(rng.sample(RATIOS[difficulty], COUNT[kind][difficulty]))
-    # the given distance: a multiple of every ratio's denominator, so each listed distance is a whole number
-    unit = 1
-    for k in ratios:
-        unit = unit * Fraction(k).denominator // _gcd(unit, Fraction(k).denominator)
-    d = unit * rng.randint(1, {"easy": 12, "medium": 6, "hard": 5}[difficulty])
+WINDOW = 4  # candidates a seed may take (the first nice one): seeds take disjoint windows, so none repeats
+
+
+@lru_cache(maxsize=None)
+def _candidates(difficulty: str, kind: str) -> tuple[tuple[str, tuple, int, str], ...]:
+    """Every (structure, ratios, d, similarity) of a difficulty and structure, in one fixed shuffled order."""
+    out = []
+    for ratios in combinations(RATIOS[difficulty], COUNT[kind][difficulty]):
+        # the given distance: a multiple of every ratio's denominator, so each listed distance is whole
+        unit = 1
+        for k in ratios:
+            unit = unit * Fraction(k).denominator // _gcd(unit, Fraction(k).denominator)
+        for multiple in range(1, {"easy": 12, "medium": 6, "hard": 5}[difficulty] + 1):
+            out += [(kind, ratios, unit * multiple, s) for s in SIMILARITIES[difficulty]]
+    random.Random(f"rbf-gamma:{difficulty}:{kind}").shuffle(out)
+    return tuple(out)
+
+
+def make(rng, difficulty, seed: int = 0):
+    # The structures take turns over consecutive seeds, and seed s draws from its own window of that
+    # structure's shuffled candidates (medium seeds 1 and 2 drew one problem twice when each seed drew
+    # freely); within the window, the first nice one.
+    candidates = _candidates(difficulty, STRUCTURES[seed % len(STRUCTURES)])
+    kind, ratios, d, s = candidates[(seed // len(STRUCTURES) * WINDOW + rng.randrange(WINDOW)) % len(candidates)]
     distances = [int(k * d) for k in ratios]
-    s = rng.choice(SIMILARITIES[difficulty])
     data = {"title": title(kind, s, d, distances), "similarity": s, "distance": d, "distances": distances}
     if PARTS[kind] is not None:
         data["parts"] = PARTS[kind]
