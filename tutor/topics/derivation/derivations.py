@@ -443,8 +443,10 @@ KERNEL_PCA = Derivation(
      Rule("cdef", r"$\mathbf c = \frac1\eta\hat{\mathbf K}\mathbf a$", ("c = (1/eta) Khat a", "c = Khat a / eta",
                                                                        "definition of c")),
      Rule("line4", "Line 4", ("line 4", "4")),
-     Rule("quad", r"$\|\mathbf b\|^2 = \mathbf b^T\mathbf b$, $\hat{\mathbf K} = \boldsymbol\Phi^T\boldsymbol\Phi$",
-          ("||b||^2 = b^T b", "squared norm")),
+     # the norm is of Φb, not of b: ‖v‖² = vᵀv with v = Φb (it read ‖b‖² = bᵀb)
+     Rule("quad", r"$\|\mathbf v\|^2 = \mathbf v^T\mathbf v$ with $\mathbf v = \boldsymbol\Phi\mathbf b$, "
+                  r"$\hat{\mathbf K} = \boldsymbol\Phi^T\boldsymbol\Phi$",
+          ("||v||^2 = v^T v", "||Phi b||^2 = b^T Phi^T Phi b", "||b||^2 = b^T b", "squared norm")),
      Rule("same", "Lines 5 and 6",
           ("lines 5 and 6", "Khat c = Khat a", "5 and 6")),
      Rule("null", r"Lines 8 and 9 with $\mathbf b = \mathbf a - \mathbf c$",
