@@ -446,7 +446,8 @@ KERNEL_PCA = Derivation(
      # the norm is of Φb, not of b: ‖v‖² = vᵀv with v = Φb (it read ‖b‖² = bᵀb)
      Rule("quad", r"$\|\mathbf v\|^2 = \mathbf v^T\mathbf v$ with $\mathbf v = \boldsymbol\Phi\mathbf b$, "
                   r"$\hat{\mathbf K} = \boldsymbol\Phi^T\boldsymbol\Phi$",
-          ("||v||^2 = v^T v", "||Phi b||^2 = b^T Phi^T Phi b", "||b||^2 = b^T b", "squared norm")),
+          ("||v||^2 = v^T v", "||Phi b||^2 = b^T Phi^T Phi b", "||b||^2 = b^T b", "||a||^2 = a^T a",
+           "squared norm")),
      Rule("same", "Lines 5 and 6",
           ("lines 5 and 6", "Khat c = Khat a", "5 and 6")),
      Rule("null", r"Lines 8 and 9 with $\mathbf b = \mathbf a - \mathbf c$",
@@ -484,6 +485,7 @@ KERNEL_PCA = Derivation(
     r"$\mathbf a$ and $\frac1\eta\hat{\mathbf K}\mathbf a$ give the same $\mathbf u$.",
     ({"m": 2, "n": 3}, {"m": 3, "n": 2}, {"m": 3, "n": 5}, {"m": 2, "n": 4}),
     _kernel_pca,
+    not_offered=("sqnorm",),  # line 8's rule is ‖v‖² = vᵀv itself: ‖a‖² = aᵀa beside it would be right too
 )
 
 
