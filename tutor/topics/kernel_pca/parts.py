@@ -18,7 +18,8 @@ WORDING = {
                            r"Give the fraction of the variance, $\eta_i / \sum_j \eta_j$, kept by each component."),
     "coefficients": (r"\mathbf c_i", r"Scale each kept eigenvector to its coefficients $\mathbf c_i = \mathbf v_i / \sqrt{\eta_i}$."),
     "coordinates": (r"\mathbf a_i",
-                    r"Give the coordinates $\mathbf a_i = \hat{\mathbf K} \mathbf c_i$ of the training points on each kept component."),
+                    r"Give the coordinates $\mathbf a_i = \hat{\mathbf K} \mathbf c_i$, $\mathbf c_i = \mathbf v_i/\sqrt{\eta_i}$, "
+                    r"of the training points on each kept component."),
     "alphas": (r"\boldsymbol\alpha^i",
                r"Rescale each kept unit eigenvector to the post's coefficients $\boldsymbol\alpha^i$."),
     "new_coordinates": (r"y_i(\mathbf x)", r"Project each new point onto the kept components."),
