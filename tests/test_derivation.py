@@ -662,3 +662,17 @@ def test_titles_fit_one_line_of_the_pdf():
     titles = [spec.title for spec in ALL.values()]
     titles += [yaml.safe_load(path.read_text())["title"] for path in sorted((PROBLEMS / "derivation").glob("*.yaml"))]
     assert all(len(title) <= 55 for title in titles), [t for t in titles if len(t) > 55]
+
+
+@pytest.mark.parametrize("difficulty", ["medium", "hard"])
+def test_a_generated_reason_blank_is_not_printed_beside_another_line(difficulty):
+    # gram-trick's blank "the reason for line 5" was Kv = λv, printed as line 3's reason: copied, not chosen
+    from tutor.generators import draw_solved
+
+    for seed in range(1, 11):
+        solution = draw_solved("derivation", difficulty, seed)[2]
+        spec = solution.problem.spec
+        for blank in solution.problem.blanks:
+            if blank.kind == "reason":
+                rule = spec.lines[blank.number - 1].rule
+                assert sum(line.rule == rule for line in spec.lines) == 1, (difficulty, seed, blank.number)

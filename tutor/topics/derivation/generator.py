@@ -35,6 +35,13 @@ def _repeats(spec, k: int) -> bool:
                for side in ((line.rhs,) if spec.lines[j - 1].lhs is None else (line.lhs, line.rhs)))
 
 
+def _unique_reason(spec, k: int) -> bool:
+    """Whether line k's rule is the reason of no other line: a blanked reason printed beside another line
+    (gram-trick's Kv = λv at lines 3 and 5) would be copied, not chosen."""
+    rule = spec.lines[k - 1].rule
+    return sum(line.rule == rule for line in spec.lines) == 1
+
+
 def make(rng, difficulty):
     name = rng.choice(sorted(ALL))
     spec = ALL[name]
@@ -48,8 +55,8 @@ def make(rng, difficulty):
         lines = [k for k in levels if levels[k] == "hard" and not _followed(spec, k) and not _repeats(spec, k)]
         if lines and rng.random() < 0.5:  # (a key step some later line would give away is asked as a reason)
             return {"title": spec.title, "derivation": name, "blanks": [rng.choice(lines)]}
-        reasons = [k for k in range(2, count + 1) if levels[k] in ("medium", "hard")]
-        return {"title": spec.title, "derivation": name, "blanks": [f"reason {rng.choice(reasons)}"]}
+        reasons = [k for k in range(2, count + 1) if levels[k] in ("medium", "hard") and _unique_reason(spec, k)]
+        return {"title": spec.title, "derivation": name, "blanks": [f"reason {rng.choice(reasons)}"]} if reasons else None
     lines = [k for k in levels if levels[k] in ("medium", "hard")]
     first = rng.choice(lines)
     if first < count and spec.lines[first].lhs is None and rng.random() < 0.5:
@@ -59,8 +66,10 @@ def make(rng, difficulty):
     blanks = sorted((first, second))
     if any(_followed(spec, k) and k + 1 not in blanks or _repeats(spec, k) for k in blanks):
         return None  # a later line would give a blank away: the sheet would have to hide it, so draw again
-    reasons = [k for k in levels if k not in blanks and levels[k] in ("medium", "hard")]
-    blanks.append(f"reason {rng.choice(reasons or [k for k in levels if k not in blanks])}")
+    reasons = [k for k in levels if k not in blanks and levels[k] in ("medium", "hard") and _unique_reason(spec, k)]
+    if not reasons:
+        return None
+    blanks.append(f"reason {rng.choice(reasons)}")
     return {"title": spec.title, "derivation": name, "blanks": blanks}
 
 
