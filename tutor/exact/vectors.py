@@ -27,3 +27,9 @@ def transpose_matvec(M: sp.MatrixBase, v) -> tuple[sp.Expr, ...]:
 def combine(base, terms) -> tuple[sp.Expr, ...]:
     """base + Σ c·u over the (c, u) pairs in terms, tidied."""
     return tuple(tidy_sum_of_products([(b,), *[(c, u[i]) for c, u in terms]]) for i, b in enumerate(base))
+
+
+def cross(a, b) -> tuple:
+    """The cross product a × b of two 3-vectors, in whatever numbers they hold (SymPy values or Fractions):
+    the vector orthogonal to both, as a student finds an eigenvector from two rows of M − ηI."""
+    return (a[1] * b[2] - a[2] * b[1], a[2] * b[0] - a[0] * b[2], a[0] * b[1] - a[1] * b[0])

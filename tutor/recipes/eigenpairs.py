@@ -13,7 +13,7 @@ import sympy as sp
 from ..exact.eigen import ETA, Spectrum
 from ..exact.implicit import IMPLICIT, EigenvectorEntry
 from ..exact.tidy import Scaled, count_ops, is_zero, primitive, sign_of, tidy
-from ..exact.vectors import matvec
+from ..exact.vectors import cross, matvec
 from ..steps import Check
 
 
@@ -97,10 +97,6 @@ class HandRoute:
     ones: bool = False
 
 
-def _cross(a, b) -> tuple[sp.Expr, ...]:
-    return (a[1] * b[2] - a[2] * b[1], a[2] * b[0] - a[0] * b[2], a[0] * b[1] - a[1] * b[0])
-
-
 def _multiple(v, w) -> sp.Expr | None:
     """c with v = c·w, or None when v is not a non-zero multiple of w."""
     k = next((i for i, x in enumerate(w) if x != 0), None)
@@ -111,8 +107,9 @@ def _multiple(v, w) -> sp.Expr | None:
 
 
 def _whole(row) -> tuple[sp.Expr, ...]:
-    """A row of M − ηI as a student crosses it: its smallest whole multiple, (−16/5, 16/5, 16/5) as (−1, 1, 1)."""
-    return primitive(row)[1] if any(x != 0 for x in row) else tuple(row)
+    """A row of M − ηI as a student crosses it: its smallest whole multiple, (−16/5, 16/5, 16/5) as (−1, 1, 1)
+    (a zero row stays as it is)."""
+    return primitive(row)[1]
 
 
 def _perpendicular(v) -> tuple[sp.Expr, ...]:
@@ -128,20 +125,21 @@ def _from_rows(M, row: EigenRow) -> RouteLine | None:
     if n == 2:
         for r in shifted:
             if any(x != 0 for x in r):
-                factor = _multiple(_perpendicular(r), row.found)
+                perpendicular = _perpendicular(r)
+                factor = _multiple(perpendicular, row.found)
                 if factor is not None:
-                    return RouteLine(row.index, _perpendicular(r), factor, row.eta, (r,))
+                    return RouteLine(row.index, perpendicular, factor, row.eta, (r,))
         return None
     for i, j in ((0, 1), (0, 2), (1, 2)):
-        cross = _cross(shifted[i], shifted[j])
-        factor = _multiple(cross, row.found)
+        product = cross(shifted[i], shifted[j])
+        factor = _multiple(product, row.found)
         if factor is not None:
-            return RouteLine(row.index, cross, factor, row.eta, (shifted[i], shifted[j]))
+            return RouteLine(row.index, product, factor, row.eta, (shifted[i], shifted[j]))
     return None
 
 
 def _orthogonal(row: EigenRow, *others: EigenRow) -> RouteLine | None:
-    vector = _perpendicular(others[0].found) if len(others) == 1 else _cross(others[0].found, others[1].found)
+    vector = _perpendicular(others[0].found) if len(others) == 1 else cross(others[0].found, others[1].found)
     factor = _multiple(vector, row.found)
     return None if factor is None else RouteLine(row.index, vector, factor, against=tuple(o.index for o in others))
 

@@ -15,6 +15,7 @@ from fractions import Fraction
 from itertools import product
 from math import gcd, isqrt
 
+from tutor.exact.vectors import cross
 from tutor.generators import draw, titles
 from tutor.generators.nice import centred, eigen_nice, gram, intermediate_denominator, within_bounds
 
@@ -262,15 +263,11 @@ def _eigenpairs(Khat):
     out = []
     for eta in etas:
         M = [[Khat[i][j] - (eta if i == j else 0) for j in range(3)] for i in range(3)]
-        w = next((v for v in (_cross(M[0], M[1]), _cross(M[0], M[2]), _cross(M[1], M[2])) if any(v)), None)
+        w = next((v for v in (cross(M[0], M[1]), cross(M[0], M[2]), cross(M[1], M[2])) if any(v)), None)
         if w is None:
             return None
         out.append((eta, w))
     return out
-
-
-def _cross(a, b):
-    return [a[1] * b[2] - a[2] * b[1], a[2] * b[0] - a[0] * b[2], a[0] * b[1] - a[1] * b[0]]
 
 
 def _rational_sqrt(x):
